@@ -1,0 +1,45 @@
+package markers
+
+// Code names a class of diagnostic. Codes are stable: teams grep for them and
+// suppress them, so a code is never renamed or reused, and new codes are added
+// at the end of the list.
+type Code string
+
+const (
+	// CodeMarkerSyntax: a marker's arguments do not parse.
+	CodeMarkerSyntax Code = "marker-syntax"
+	// CodeUnknownMarker: a marker name in a namespace crdgen owns is not defined.
+	CodeUnknownMarker Code = "unknown-marker"
+	// CodeMarkerTarget: a marker is known but not valid where it is written.
+	CodeMarkerTarget Code = "marker-target"
+	// CodeMarkerIgnored: a marker sits where no generator reads it.
+	CodeMarkerIgnored Code = "marker-ignored"
+	// CodeMarkerValue: a marker parsed but its value is not acceptable.
+	CodeMarkerValue Code = "marker-value"
+	// CodeGoLoad: the Go packages could not be loaded or type-checked.
+	CodeGoLoad Code = "go-load"
+	// CodeGoType: a Go type cannot be expressed as a schema.
+	CodeGoType Code = "go-type"
+	// CodeRecursiveType: a type refers to itself, which a structural schema cannot express.
+	CodeRecursiveType Code = "recursive-type"
+	// CodeSchema: a marker does not fit the schema it is applied to.
+	CodeSchema Code = "schema"
+	// CodeDefault: a default or example does not match the schema.
+	CodeDefault Code = "default"
+	// CodeCRD: the CRD as a whole is inconsistent (versions, names, scope).
+	CodeCRD Code = "crd"
+	// CodeAPIServer: the API server's own validation rejects the CRD.
+	CodeAPIServer Code = "apiserver"
+	// CodeCEL: a CEL rule does not compile.
+	CodeCEL Code = "cel"
+	// CodeCELCost: a CEL rule or schema exceeds the API server's cost budget.
+	CodeCELCost Code = "cel-cost"
+	// CodeConversion: a conversion function cannot be generated.
+	CodeConversion Code = "conversion"
+	// CodeStale: a generated file is missing, different or stale.
+	CodeStale Code = "stale"
+	// CodeBreaking: a change breaks existing clients or stored objects.
+	CodeBreaking Code = "breaking"
+	// CodeLint: a schema is valid but risky.
+	CodeLint Code = "lint"
+)

@@ -1,0 +1,145 @@
+package markers
+
+// This file implements Marker.String, the inverse of Parse: it writes a marker's
+// typed value back as marker text, so that Parse(m.String()) gives m's value
+// again. crdgen uses it in help output and in the parser's fuzz test.
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// String writes m as marker text, starting with '+', in a canonical form
+// that Parse reads back to the same value.
+func (m Marker) String() string {
+	d := m.Def
+	if d == nil || d.Foreign {
+		return m.Text
+	}
+	v := m.Value
+	if it, ok := v.(Items); ok {
+		v = it.Value
+	}
+	if d.Decode != nil {
+		return "+" + d.Name + "=" + formatDecoded(v)
+	}
+	rv := reflect.ValueOf(v)
+	spec := d.spec
+	switch {
+	case spec.flag():
+		return "+" + d.Name
+	case spec.anonymous():
+		f := spec.fields[0]
+		fv := rv.Field(f.index)
+		if f.optional && fv.IsZero() {
+			return "+" + d.Name
+		}
+		return "+" + d.Name + "=" + formatArg(fv, f.typ)
+	}
+	var args []string
+	for _, f := range spec.fields {
+		fv := rv.Field(f.index)
+		if f.optional && fv.IsZero() {
+			continue
+		}
+		args = append(args, f.name+"="+formatArg(fv, f.typ))
+	}
+	if len(args) == 0 {
+		return "+" + d.Name
+	}
+	return "+" + d.Name + ":" + strings.Join(args, ",")
+}
+
+func formatDecoded(v any) string {
+	if kd, ok := v.(K8sDefault); ok {
+		if kd.Ref != "" {
+			return "ref(" + kd.Ref + ")"
+		}
+		v = kd.Value
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("%v", v)
+	}
+	return string(b)
+}
+
+func formatArg(v reflect.Value, t argType) string {
+	if t.pointer {
+		if v.IsNil() {
+			return ""
+		}
+		v = v.Elem()
+	}
+	switch t.kind {
+	case kindString:
+		return strconv.Quote(v.String())
+	case kindInt:
+		return strconv.FormatInt(v.Int(), 10)
+	case kindNumber:
+		return strconv.FormatFloat(v.Float(), 'g', -1, 64)
+	case kindBool:
+		return strconv.FormatBool(v.Bool())
+	case kindAny:
+		if v.IsNil() {
+			return `""`
+		}
+		return FormatAny(v.Interface())
+	case kindSlice:
+		items := make([]string, v.Len())
+		for i := range items {
+			items[i] = formatArg(v.Index(i), *t.elem)
+		}
+		return "{" + strings.Join(items, ",") + "}"
+	case kindMap:
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+		var items []string
+		for _, k := range keys {
+			items = append(items, strconv.Quote(k.String())+": "+formatArg(v.MapIndex(k), *t.elem))
+		}
+		return "{" + strings.Join(items, ",") + "}"
+	}
+	return ""
+}
+
+// FormatAny writes an any-typed value in marker syntax so that it parses
+// back to the same value: strings are quoted, floats always carry a '.' or
+// an exponent, lists and maps use braces.
+func FormatAny(v any) string {
+	switch x := v.(type) {
+	case string:
+		return strconv.Quote(x)
+	case bool:
+		return strconv.FormatBool(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case int:
+		return strconv.Itoa(x)
+	case float64:
+		s := strconv.FormatFloat(x, 'g', -1, 64)
+		if !strings.ContainsAny(s, ".eE") {
+			s += ".0"
+		}
+		return s
+	case []any:
+		items := make([]string, len(x))
+		for i, it := range x {
+			items[i] = FormatAny(it)
+		}
+		return "{" + strings.Join(items, ",") + "}"
+	case map[string]any:
+		var items []string
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			items = append(items, strconv.Quote(k)+": "+FormatAny(x[k]))
+		}
+		return "{" + strings.Join(items, ",") + "}"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}

@@ -1,0 +1,229 @@
+package markers
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+func TestParse(t *testing.T) {
+	reg := DefaultRegistry()
+	tests := []struct {
+		name   string
+		text   string
+		target Target
+		want   any
+	}{
+		{"flag", "+optional", OnField, Optional{}},
+		{"k8s optional alias", "+k8s:optional", OnField, Optional{}},
+		{"int value", "+kubebuilder:validation:MaxLength=63", OnField, MaxLength{Value: 63}},
+		{"number value", "+kubebuilder:validation:Maximum=5", OnField, Maximum{Value: 5}},
+		{"negative float", "+kubebuilder:validation:Minimum=-1.5", OnType, Minimum{Value: -1.5}},
+		{"exponent", "+kubebuilder:validation:Maximum=1e3", OnField, Maximum{Value: 1000}},
+		{"bool value", "+kubebuilder:validation:ExclusiveMaximum=true", OnField, ExclusiveMaximum{Value: true}},
+		{"raw string", "+kubebuilder:validation:Pattern=`^[a-z]+$`", OnField, Pattern{Value: "^[a-z]+$"}},
+		{"quoted string with escape", `+kubebuilder:validation:Pattern="^a\\.b$"`, OnField, Pattern{Value: `^a\.b$`}},
+		{"bare string keeps colons", "+kubebuilder:validation:Pattern=^a:b$", OnField, Pattern{Value: "^a:b$"}},
+		{"name:=value form", "+kubebuilder:validation:Pattern:=abc", OnField, Pattern{Value: "abc"}},
+		{"bare string trims blanks", "+kubebuilder:validation:Format=  date-time  ", OnField, Format{Value: "date-time"}},
+		{"legacy list", "+kubebuilder:validation:Enum=a;b;c", OnField, Enum{Value: []any{"a", "b", "c"}}},
+		{"brace list", `+kubebuilder:validation:Enum={a,b,"c d"}`, OnField, Enum{Value: []any{"a", "b", "c d"}}},
+		{"enum of numbers", "+kubebuilder:validation:Enum=1;2", OnField, Enum{Value: []any{int64(1), int64(2)}}},
+		{"items variant", "+kubebuilder:validation:items:MaxLength=10", OnField, Items{Value: MaxLength{Value: 10}}},
+		{"named args", `+kubebuilder:validation:XValidation:rule="self.a > 0",message="a must be positive"`, OnType,
+			XValidation{Rule: "self.a > 0", Message: "a must be positive"}},
+		{"named args with pointer and bare enum", `+kubebuilder:validation:XValidation:rule="self == oldSelf",optionalOldSelf=true,reason=FieldValueForbidden`, OnField,
+			XValidation{Rule: "self == oldSelf", OptionalOldSelf: ptr(true), Reason: "FieldValueForbidden"}},
+		{"printcolumn", "+kubebuilder:printcolumn:name=Age,type=date,JSONPath=.metadata.creationTimestamp", OnType,
+			PrintColumn{Name: "Age", Type: "date", JSONPath: ".metadata.creationTimestamp"}},
+		{"printcolumn with quoted jsonpath and int32", "+kubebuilder:printcolumn:name=\"Ready\",type=string,JSONPath=`.status.conditions[?(@.type==\"Ready\")].status`,priority=1", OnType,
+			PrintColumn{Name: "Ready", Type: "string", JSONPath: `.status.conditions[?(@.type=="Ready")].status`, Priority: 1}},
+		{"resource lists", "+kubebuilder:resource:path=foos,shortName={f,fo},categories=all;mine,scope=Cluster", OnType,
+			Resource{Path: "foos", ShortName: []string{"f", "fo"}, Categories: []string{"all", "mine"}, Scope: "Cluster"}},
+		{"blanks around =", "+kubebuilder:resource:scope = Cluster", OnType, Resource{Scope: "Cluster"}},
+		{"scale", "+kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.status.selector", OnType,
+			SubresourceScale{SpecPath: ".spec.replicas", StatusPath: ".status.replicas", SelectorPath: ptr(".status.selector")}},
+		{"optional pointer arg", `+kubebuilder:deprecatedversion:warning="use v2"`, OnType, DeprecatedVersion{Warning: ptr("use v2")}},
+		{"flag with all-optional args", "+kubebuilder:deprecatedversion", OnType, DeprecatedVersion{}},
+		{"metadata", `+kubebuilder:metadata:annotations="a=b";"c=d"`, OnType, Metadata{Annotations: []string{"a=b", "c=d"}}},
+		{"default map", "+kubebuilder:default={a: 1, b: {c: true}}", OnField, Default{Value: map[string]any{"a": int64(1), "b": map[string]any{"c": true}}}},
+		{"default empty map", "+kubebuilder:default={}", OnField, Default{Value: map[string]any{}}},
+		{"default legacy list", "+kubebuilder:default=a;b", OnField, Default{Value: []any{"a", "b"}}},
+		{"default brace list", "+kubebuilder:default={1,2}", OnField, Default{Value: []any{int64(1), int64(2)}}},
+		{"default quoted", `+kubebuilder:default="quoted"`, OnField, Default{Value: "quoted"}},
+		{"default quantity is a string", "+kubebuilder:default=10Gi", OnField, Default{Value: "10Gi"}},
+		{"default float", "+kubebuilder:default=1.5", OnField, Default{Value: 1.5}},
+		{"default bool", "+kubebuilder:default=true", OnField, Default{Value: true}},
+		{"default negative int", "+kubebuilder:default=-3", OnField, Default{Value: int64(-3)}},
+		{"default list of maps", "+kubebuilder:default={{name: a},{name: b}}", OnField,
+			Default{Value: []any{map[string]any{"name": "a"}, map[string]any{"name": "b"}}}},
+		{"k8s default json", `+default="x"`, OnField, K8sDefault{Value: "x"}},
+		{"k8s default json object", `+default={"a":1,"b":[true]}`, OnField, K8sDefault{Value: map[string]any{"a": int64(1), "b": []any{true}}}},
+		{"k8s default ref", "+default=ref(DefaultValue)", OnField, K8sDefault{Ref: "DefaultValue"}},
+		{"k8s tag with comment", "+k8s:maxItems=16 # see KEP", OnField, MaxItems{Value: 16}},
+		{"group name", "+groupName=example.com", OnPackage, GroupName{Value: "example.com"}},
+		{"empty group name", "+groupName=", OnPackage, GroupName{}},
+		{"one-of list", "+kubebuilder:validation:ExactlyOneOf=a;b", OnType, ExactlyOneOf{Value: []string{"a", "b"}}},
+		{"object root", "+kubebuilder:object:root=true", OnType, ObjectRoot{Value: true}},
+		{"foreign with args", "+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list", OnPackage,
+			Raw{Text: "groups=apps,resources=deployments,verbs=get;list"}},
+		{"foreign flag with sub-name", "+kubebuilder:scaffold:imports", OnPackage, Raw{}},
+		{"foreign anywhere", "+kubebuilder:object:generate=true", OnField, Raw{Text: "true"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := reg.Parse(tc.text, tc.target)
+			if err != nil {
+				t.Fatalf("Parse(%q): %v", tc.text, err)
+			}
+			if !reflect.DeepEqual(m.Value, tc.want) {
+				t.Errorf("Parse(%q) = %#v, want %#v", tc.text, m.Value, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	reg := DefaultRegistry()
+	tests := []struct {
+		name    string
+		text    string
+		target  Target
+		wantMsg string
+		// wantAt is the text at the reported offset.
+		wantAt string
+	}{
+		{"missing value", "+kubebuilder:validation:Maximum", OnField, "needs a value", ""},
+		{"bad number", "+kubebuilder:validation:Maximum=abc", OnField, `expected number, got "abc"`, "abc"},
+		{"bad integer", "+kubebuilder:validation:MaxLength=1.5", OnField, `expected integer, got "1.5"`, "1.5"},
+		{"bad bool", "+kubebuilder:validation:ExclusiveMinimum=yes", OnField, `expected true or false, got "yes"`, "yes"},
+		{"unknown argument", `+kubebuilder:validation:XValidation:rule="x",mesage="y"`, OnField, `unknown argument "mesage", did you mean "message"`, `mesage="y"`},
+		{"missing argument in declaration order", "+kubebuilder:printcolumn:name=Age", OnType, `missing argument "type"`, ""},
+		{"flag given a value", "+optional=true", OnField, "takes no arguments", "true"},
+		{"extra text", "+kubebuilder:validation:MaxLength=5 6", OnField, "extra arguments provided", "6"},
+		{"unterminated string", `+kubebuilder:validation:XValidation:rule="self.a`, OnField, "not terminated", `"self.a`},
+		{"argument given twice", "+kubebuilder:resource:scope=Cluster,scope=Namespaced", OnType, `argument "scope" given twice`, "scope=Namespaced"},
+		{"segment on a one-value marker", "+kubebuilder:validation:Pattern:foo=abc", OnField, `unknown argument "foo"`, "foo=abc"},
+		{"bad json", `+default={"a":}`, OnField, "invalid JSON", ""},
+		{"int32 overflow", "+kubebuilder:printcolumn:name=a,type=b,JSONPath=.c,priority=4294967296", OnType, "out of range", "4294967296"},
+		{"unclosed list", "+kubebuilder:validation:Enum={a,b", OnField, "expected", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := reg.Parse(tc.text, tc.target)
+			var ae *ArgError
+			if !errors.As(err, &ae) {
+				t.Fatalf("Parse(%q) error = %v, want an *ArgError", tc.text, err)
+			}
+			if !strings.Contains(ae.Msg, tc.wantMsg) {
+				t.Errorf("message = %q, want it to contain %q", ae.Msg, tc.wantMsg)
+			}
+			if ae.Offset < 0 || ae.Offset > len(tc.text) {
+				t.Fatalf("offset %d outside the marker text (length %d)", ae.Offset, len(tc.text))
+			}
+			if tc.wantAt != "" && !strings.HasPrefix(tc.text[ae.Offset:], tc.wantAt) {
+				t.Errorf("offset %d points at %q, want %q", ae.Offset, tc.text[ae.Offset:], tc.wantAt)
+			}
+		})
+	}
+}
+
+func TestParseUnknown(t *testing.T) {
+	reg := DefaultRegistry()
+	tests := []struct {
+		name   string
+		text   string
+		target Target
+		want   UnknownError
+	}{
+		{"typo in owned namespace", "+kubebuilder:validation:Minimun=5", OnField,
+			UnknownError{Name: "kubebuilder:validation:Minimun", Target: OnField, Owned: true, Suggestion: "kubebuilder:validation:Minimum"}},
+		{"typo in prefix", "+kubebuilder:printcolum:name=a,type=b,JSONPath=.c", OnType,
+			UnknownError{Name: "kubebuilder:printcolum:name", Target: OnType, Owned: true, Suggestion: "kubebuilder:printcolumn"}},
+		{"wrong case", "+kubebuilder:validation:enum=a;b", OnField,
+			UnknownError{Name: "kubebuilder:validation:enum", Target: OnField, Owned: true, Suggestion: "kubebuilder:validation:Enum"}},
+		{"wrong target", "+kubebuilder:printcolumn:name=x,type=string,JSONPath=.z", OnField,
+			UnknownError{Name: "kubebuilder:printcolumn", Target: OnField, Owned: true, ValidOn: OnType}},
+		{"owned namespace, nothing close", "+kubebuilder:nothing:like:this", OnType,
+			UnknownError{Name: "kubebuilder:nothing:like:this", Target: OnType, Owned: true}},
+		{"bare typo of an owned name", "+optinal", OnField,
+			UnknownError{Name: "optinal", Target: OnField, Owned: true, Suggestion: "optional"}},
+		{"other generator's bare tag", "+patchStrategy=merge", OnType,
+			UnknownError{Name: "patchStrategy", Target: OnType}},
+		{"declarative validation tag", "+k8s:format=k8s-long-name", OnField,
+			UnknownError{Name: "k8s:format", Target: OnField, Suggestion: "k8s:enum"}},
+		{"unrelated bare tag", "+protobuf=true", OnField,
+			UnknownError{Name: "protobuf", Target: OnField}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := reg.Parse(tc.text, tc.target)
+			var ue *UnknownError
+			if !errors.As(err, &ue) {
+				t.Fatalf("Parse(%q) error = %v, want an *UnknownError", tc.text, err)
+			}
+			ue2 := *ue
+			if tc.want.Suggestion == "" || !tc.want.Owned {
+				// Only owned names promise a suggestion.
+				ue2.Suggestion, tc.want.Suggestion = "", ""
+			}
+			if ue2 != tc.want {
+				t.Errorf("got %+v, want %+v", *ue, tc.want)
+			}
+		})
+	}
+}
+
+func TestUnknownErrorText(t *testing.T) {
+	reg := DefaultRegistry()
+	_, err := reg.Parse("+kubebuilder:validation:Maxmum=3", OnField)
+	if got, want := err.Error(), "unknown marker +kubebuilder:validation:Maxmum, did you mean +kubebuilder:validation:Maximum"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	_, err = reg.Parse("+kubebuilder:subresource:status", OnField)
+	if got, want := err.Error(), "+kubebuilder:subresource:status is a type marker and has no effect on a field"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestStringRoundTrip(t *testing.T) {
+	reg := DefaultRegistry()
+	for _, text := range []string{
+		"+kubebuilder:validation:Maximum=5",
+		"+kubebuilder:validation:Enum={a,1,true}",
+		`+kubebuilder:validation:XValidation:rule="self.a > 0",message="a, b",optionalOldSelf=false`,
+		"+kubebuilder:default={a: 1.0, b: {c: \"true\"}, d: {1,2}}",
+		"+kubebuilder:resource:shortName={a,b},scope=Cluster",
+		`+default={"a":[1,2.5,null]}`,
+		"+default=ref(X)",
+		"+kubebuilder:validation:items:Pattern=`^x$`",
+		"+groupName=",
+		"+kubebuilder:metadata:labels={}",
+	} {
+		m, err := reg.Parse(text, m0target(text))
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", text, err)
+		}
+		again, err := reg.Parse(m.String(), m0target(text))
+		if err != nil {
+			t.Fatalf("Parse(%q) (from %q): %v", m.String(), text, err)
+		}
+		if !reflect.DeepEqual(again.Value, m.Value) {
+			t.Errorf("round trip of %q through %q: got %#v, want %#v", text, m.String(), again.Value, m.Value)
+		}
+	}
+}
+
+// m0target picks a target where the test marker is defined.
+func m0target(text string) Target {
+	switch {
+	case strings.HasPrefix(text, "+groupName"):
+		return OnPackage
+	case strings.HasPrefix(text, "+kubebuilder:resource"), strings.HasPrefix(text, "+kubebuilder:metadata"):
+		return OnType
+	}
+	return OnField
+}

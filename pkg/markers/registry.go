@@ -1,0 +1,227 @@
+package markers
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// Target says where a marker may be written.
+type Target uint8
+
+const (
+	// OnPackage markers sit in a package's free-standing comments (doc.go, groupversion_info.go).
+	OnPackage Target = 1 << iota
+	// OnType markers sit in the doc comment of a type declaration.
+	OnType
+	// OnField markers sit in the doc comment of a struct field.
+	OnField
+
+	// OnAny is every target; used for other generators' markers, which crdgen accepts anywhere.
+	OnAny = OnPackage | OnType | OnField
+)
+
+// String names the target in user terms ("package", "type", "field", or a list).
+func (t Target) String() string {
+	var parts []string
+	for _, x := range []struct {
+		t    Target
+		name string
+	}{{OnPackage, "package"}, {OnType, "type"}, {OnField, "field"}} {
+		if t&x.t != 0 {
+			parts = append(parts, x.name)
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, " or ")
+}
+
+// Definition describes one marker: its name as written after '+', where it
+// may appear, the Go type its arguments parse into, and a one-sentence doc.
+//
+// Args is the zero value of the argument type. A struct with no fields is a
+// flag (+name). A struct whose only field is named Value takes one bare value
+// (+name=value). Any other struct takes named arguments (+name:arg=v,arg2=v);
+// argument names are the field names in lowerCamel unless a `marker:"name"`
+// tag renames them, and a field is optional when it is a pointer or tagged
+// `marker:",optional"`.
+type Definition struct {
+	Name    string
+	Targets Target
+	Args    any
+	Doc     string
+
+	// Items marks the +kubebuilder:validation:items: variant of a schema
+	// marker: the parsed value is wrapped in Items and applies to a list's items.
+	Items bool
+	// HashComments strips a trailing "# comment" from the argument text, as
+	// gengo-style +k8s: tags allow.
+	HashComments bool
+	// Decode, when set, parses the argument text instead of the generic
+	// argument syntax (for example +default, whose value is strict JSON).
+	Decode func(args string) (any, error)
+	// Foreign marks a marker that belongs to another generator. It is
+	// accepted wherever it appears, its arguments are not checked, and it has
+	// no effect on crdgen's output.
+	Foreign bool
+
+	spec *argSpec
+}
+
+// Items wraps the value of a +kubebuilder:validation:items: marker. Value is
+// the value the marker of the same name without "items:" would have.
+type Items struct {
+	Value any
+}
+
+// Raw is the value of a foreign marker: its argument text, unparsed.
+type Raw struct {
+	Text string
+}
+
+// Registry holds marker definitions by name and target.
+type Registry struct {
+	byTarget map[Target]map[string]*Definition
+	all      []*Definition
+}
+
+// NewRegistry checks the definitions and builds a registry. It fails on an
+// empty name or doc, a duplicate (name, target) pair, a definition with no
+// target, and an argument type the marker syntax cannot express.
+func NewRegistry(defs ...Definition) (*Registry, error) {
+	r := &Registry{byTarget: map[Target]map[string]*Definition{
+		OnPackage: {}, OnType: {}, OnField: {},
+	}}
+	var errs []error
+	for i := range defs {
+		d := defs[i]
+		if err := d.check(); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, t := range []Target{OnPackage, OnType, OnField} {
+			if d.Targets&t == 0 {
+				continue
+			}
+			if _, dup := r.byTarget[t][d.Name]; dup {
+				errs = append(errs, fmt.Errorf("marker %q is defined twice for %s", d.Name, t))
+				continue
+			}
+			r.byTarget[t][d.Name] = &d
+		}
+		r.all = append(r.all, &d)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	slices.SortStableFunc(r.all, func(a, b *Definition) int { return strings.Compare(a.Name, b.Name) })
+	return r, nil
+}
+
+func (d *Definition) check() error {
+	switch {
+	case d.Name == "":
+		return fmt.Errorf("marker definition with no name (doc %q)", d.Doc)
+	case strings.HasPrefix(d.Name, "+"):
+		return fmt.Errorf("marker %q: name must not start with '+'", d.Name)
+	case d.Doc == "":
+		return fmt.Errorf("marker %q has no doc", d.Name)
+	case d.Targets == 0:
+		return fmt.Errorf("marker %q has no target", d.Name)
+	case d.Args == nil && !d.Foreign:
+		return fmt.Errorf("marker %q has no argument type", d.Name)
+	}
+	if d.Foreign {
+		d.spec = &argSpec{typ: reflect.TypeFor[Raw]()}
+		return nil
+	}
+	spec, err := newArgSpec(reflect.TypeOf(d.Args))
+	if err != nil {
+		return fmt.Errorf("marker %q: %w", d.Name, err)
+	}
+	d.spec = spec
+	return nil
+}
+
+// Definitions returns every definition, sorted by name.
+func (r *Registry) Definitions() []*Definition { return slices.Clone(r.all) }
+
+// Lookup returns the definition of name for target, or nil.
+func (r *Registry) Lookup(name string, target Target) *Definition {
+	return r.byTarget[target][name]
+}
+
+// Names returns the names defined for target, sorted.
+func (r *Registry) Names(target Target) []string {
+	var names []string
+	for name := range r.byTarget[target] {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// resolution is what a marker's text names: its definition and where its
+// argument text starts.
+type resolution struct {
+	def *Definition
+	// args is the argument text; argsOff its byte offset in the marker text.
+	args    string
+	argsOff int
+	// segment is the last ':'-segment of the name when the definition was
+	// found under the name without it; for a one-value marker it must be empty.
+	segment    string
+	segmentOff int
+	// names are the candidate names tried, for diagnostics.
+	names []string
+}
+
+// resolve finds the definition that a marker's text names for target.
+// text starts with '+'. The part before the first '=' is looked up as a
+// whole; when that fails and it contains ':', the part before the last ':'
+// is looked up and the last segment becomes the first argument's name
+// (+kubebuilder:printcolumn:name=Age,...). This is controller-gen's rule.
+func (r *Registry) resolve(text string, target Target) resolution {
+	body := text[1:]
+	eq := strings.IndexByte(body, '=')
+	if eq < 0 {
+		res := resolution{def: r.Lookup(body, target), names: []string{body}}
+		// Other generators' flags carry sub-names (+kubebuilder:scaffold:imports).
+		for name := body; res.def == nil && strings.Contains(name, ":"); {
+			name = name[:strings.LastIndexByte(name, ':')]
+			if d := r.Lookup(name, target); d != nil && d.Foreign {
+				res.def = d
+			}
+		}
+		return res
+	}
+	whole := body[:eq]
+	res := resolution{args: body[eq+1:], argsOff: 1 + eq + 1, names: []string{whole}}
+	if def := r.Lookup(whole, target); def != nil {
+		res.def = def
+		return res
+	}
+	colon := strings.LastIndexByte(whole, ':')
+	if colon < 0 {
+		return res
+	}
+	prefix := whole[:colon]
+	res.names = append(res.names, prefix)
+	def := r.Lookup(prefix, target)
+	if def == nil {
+		return res
+	}
+	res.def = def
+	res.segment, res.segmentOff = whole[colon+1:], 1+colon+1
+	if !def.spec.anonymous() {
+		// The last segment names the first argument: "name=Age,..." is the
+		// text from the segment on, which keeps offsets exact.
+		res.args = body[colon+1:]
+		res.argsOff = 1 + colon + 1
+	}
+	return res
+}
