@@ -1,0 +1,97 @@
+package main
+
+// This file implements the command dispatch and the settings every
+// subcommand shares.
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+)
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitFail  = 1 // input errors, or stale output under --check
+	exitUsage = 2 // the command line is wrong
+)
+
+// app is one invocation of crdgen: where it prints, which directory it works
+// in, and the version it stamps on output. Tests build their own.
+type app struct {
+	ctx     context.Context
+	stdout  io.Writer
+	stderr  io.Writer
+	dir     string
+	version string
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	dir, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	a := &app{ctx: context.Background(), stdout: stdout, stderr: stderr, dir: dir, version: buildVersion()}
+	return a.main(args)
+}
+
+// buildVersion is the module version crdgen was built at, or "(devel)".
+func buildVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
+
+const usage = `crdgen turns Go API types with +kubebuilder markers into CustomResourceDefinitions.
+
+Usage:
+  crdgen crd [flags] PACKAGES...   write one CRD file per kind
+  crdgen version                   print crdgen's version
+
+Run "crdgen <command> -h" for a command's flags.
+`
+
+func (a *app) main(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(a.stderr, usage)
+		return exitUsage
+	}
+	switch args[0] {
+	case "crd":
+		return a.crdCmd(args[1:])
+	case "version":
+		fmt.Fprintf(a.stdout, "crdgen %s\n", a.version)
+		return exitOK
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(a.stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(a.stderr, "crdgen: unknown command %q\n\n%s", args[0], usage)
+	return exitUsage
+}
+
+// rel makes a path relative to the working directory when it lies under it.
+func (a *app) rel(path string) string {
+	if path == "" || !filepath.IsAbs(path) {
+		return path
+	}
+	r, err := filepath.Rel(a.dir, path)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return path
+	}
+	return r
+}
+
+// abs resolves a path against the working directory.
+func (a *app) abs(path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(a.dir, path)
+}

@@ -1,0 +1,77 @@
+package main
+
+// This file implements command-line parsing that accepts flags anywhere
+// among the package patterns (crdgen crd ./api/... -o dir).
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// parseFlags parses args with fs, allowing flags after positional arguments.
+// It returns the positional arguments, or an error for a usage mistake
+// (flag.ErrHelp when help was asked for).
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		if args[0] == "--" {
+			return append(positional, args[1:]...), nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+// optionalInt is an int flag that remembers whether it was set.
+type optionalInt struct {
+	set   bool
+	value int
+}
+
+func (o *optionalInt) String() string {
+	if !o.set {
+		return ""
+	}
+	return strconv.Itoa(o.value)
+}
+
+func (o *optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("want an integer, got %q", s)
+	}
+	if n < 0 {
+		return errors.New("must not be negative")
+	}
+	o.set, o.value = true, n
+	return nil
+}
+
+// choice is a string flag limited to a set of values.
+type choice struct {
+	value   string
+	allowed []string
+}
+
+func (c *choice) String() string { return c.value }
+
+func (c *choice) Set(s string) error {
+	for _, a := range c.allowed {
+		if s == a {
+			c.value = s
+			return nil
+		}
+	}
+	return fmt.Errorf("want one of %v, got %q", c.allowed, s)
+}

@@ -1,0 +1,172 @@
+package main
+
+// This file implements writing output: a plan of files to write and stale
+// files to delete, applied atomically (temp file and rename, identical files
+// untouched), or compared with the disk under --check.
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/pmezard/go-difflib/difflib"
+	"sigs.k8s.io/yaml"
+)
+
+// plan is what a run would change on disk. Paths are absolute.
+type plan struct {
+	write  []fileChange
+	remove []fileChange
+}
+
+// fileChange is one file and its content now (nil when missing) and after.
+type fileChange struct {
+	path     string
+	old, new []byte
+}
+
+// planDir plans writing files into dir. Files already there that isStale
+// says this run should have produced, but did not, are planned for removal.
+func (a *app) planDir(dir string, files map[string][]byte, isStale func(name string, data []byte) bool) (plan, error) {
+	var p plan
+	dir = a.abs(dir)
+	for _, name := range sortedKeys(files) {
+		path := filepath.Join(dir, name)
+		old, err := os.ReadFile(path)
+		if err != nil && !os.IsNotExist(err) {
+			return p, err
+		}
+		if err == nil && bytes.Equal(old, files[name]) {
+			continue
+		}
+		p.write = append(p.write, fileChange{path: path, old: old, new: files[name]})
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		return p, err
+	}
+	for _, e := range entries {
+		if e.IsDir() || files[e.Name()] != nil {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return p, err
+		}
+		if isStale(e.Name(), data) {
+			p.remove = append(p.remove, fileChange{path: path, old: data})
+		}
+	}
+	return p, nil
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// isGeneratedCRD reports whether a file in the output directory is a CRD
+// that a generator wrote: a CustomResourceDefinition whose file name is its
+// own <group>_<plural>.yaml. Other files (kustomizations, hand-written CRDs
+// with other names) are never touched.
+func isGeneratedCRD(name string, data []byte) bool {
+	if !strings.HasSuffix(name, ".yaml") {
+		return false
+	}
+	var obj struct {
+		Kind string `json:"kind"`
+		Spec struct {
+			Group string `json:"group"`
+			Names struct {
+				Plural string `json:"plural"`
+			} `json:"names"`
+		} `json:"spec"`
+	}
+	if err := yaml.Unmarshal(data, &obj); err != nil || obj.Kind != "CustomResourceDefinition" {
+		return false
+	}
+	return name == obj.Spec.Group+"_"+obj.Spec.Names.Plural+".yaml"
+}
+
+// apply writes and removes files. Every file is written to a temporary file
+// in its directory and renamed into place, so a failure never leaves a
+// partial file.
+func (a *app) apply(p plan) error {
+	for _, c := range p.write {
+		if err := writeAtomic(c.path, c.new); err != nil {
+			return err
+		}
+	}
+	for _, c := range p.remove {
+		if err := os.Remove(c.path); err != nil {
+			return fmt.Errorf("removing stale %s: %w", a.rel(c.path), err)
+		}
+	}
+	return nil
+}
+
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// printDrift prints a unified diff of every planned change and the command
+// that fixes them, and reports whether there was any.
+func (a *app) printDrift(p plan, fix string) bool {
+	if len(p.write) == 0 && len(p.remove) == 0 {
+		return false
+	}
+	for _, c := range p.write {
+		status := "is out of date"
+		if c.old == nil {
+			status = "is missing"
+		}
+		fmt.Fprintf(a.stderr, "%s %s\n", a.rel(c.path), status)
+		a.printDiff(c)
+	}
+	for _, c := range p.remove {
+		fmt.Fprintf(a.stderr, "%s is stale: no kind produces it any more\n", a.rel(c.path))
+		a.printDiff(c)
+	}
+	fmt.Fprintf(a.stderr, "run %q to update\n", strings.TrimSpace(strings.Replace(fix, " --check", "", 1)))
+	return true
+}
+
+func (a *app) printDiff(c fileChange) {
+	name := filepath.ToSlash(a.rel(c.path))
+	text, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A:        difflib.SplitLines(string(c.old)),
+		B:        difflib.SplitLines(string(c.new)),
+		FromFile: "a/" + name,
+		ToFile:   "b/" + name,
+		Context:  3,
+	})
+	fmt.Fprint(a.stdout, text)
+}

@@ -1,0 +1,473 @@
+package parser
+
+// This file implements building the model from type-checked packages: every
+// named type an API package declares, and everything those types reach.
+
+import (
+	"errors"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+)
+
+// builder holds the state of one model build.
+type builder struct {
+	l        *loader
+	reg      *markers.Registry
+	pkgs     map[string]*Package
+	syntax   map[string]*pkgSyntax // by package path
+	depFiles map[string]*pkgSyntax // by directory
+	types    map[string]*Type
+	queue    []work
+
+	jsonMarshaler, textMarshaler *types.Interface
+}
+
+// work is a type whose shape is still to be read.
+type work struct {
+	t  *Type
+	tt types.Type
+}
+
+func newBuilder(l *loader) *builder {
+	return &builder{
+		l:             l,
+		reg:           l.opts.Registry,
+		pkgs:          map[string]*Package{},
+		syntax:        map[string]*pkgSyntax{},
+		depFiles:      map[string]*pkgSyntax{},
+		types:         map[string]*Type{},
+		jsonMarshaler: marshalerInterface("MarshalJSON"),
+		textMarshaler: marshalerInterface("MarshalText"),
+	}
+}
+
+// marshalerInterface builds interface{ <method>() ([]byte, error) }.
+func marshalerInterface(method string) *types.Interface {
+	bytes := types.NewSlice(types.Typ[types.Byte])
+	errType := types.Universe.Lookup("error").Type()
+	sig := types.NewSignatureType(nil, nil, nil, nil,
+		types.NewTuple(types.NewVar(token.NoPos, nil, "", bytes), types.NewVar(token.NoPos, nil, "", errType)), false)
+	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, method, sig)}, nil).Complete()
+}
+
+func (b *builder) isTypeMarker(text string) bool    { return b.defines(text, markers.OnType) }
+func (b *builder) isPackageMarker(text string) bool { return b.defines(text, markers.OnPackage) }
+
+func (b *builder) defines(text string, t markers.Target) bool {
+	_, err := b.reg.Parse(text, t)
+	var ue *markers.UnknownError
+	return !errors.As(err, &ue)
+}
+
+func (b *builder) build(api []*rootPkg) *Model {
+	for _, r := range api {
+		if r.tpkg == nil {
+			continue
+		}
+		ps := newPkgSyntax(r.lp.Dir)
+		if r.lp.Dir == "" && len(r.lp.GoFiles) > 0 {
+			ps.dir = filepath.Dir(r.lp.GoFiles[0])
+		}
+		for _, f := range r.files {
+			if f != nil {
+				ps.add(f, b.isTypeMarker, b.isPackageMarker)
+			}
+		}
+		b.syntax[r.lp.PkgPath] = ps
+		pkg := b.newPackage(r.tpkg, ps)
+		pkg.Root = true
+		if len(r.files) > 0 && r.files[0] != nil {
+			pkg.Pos = b.l.fset.Position(r.files[0].Package)
+		}
+	}
+	for _, r := range api {
+		if r.tpkg == nil {
+			continue
+		}
+		scope := r.tpkg.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok {
+				b.typeFor(tn.Type())
+			}
+		}
+	}
+	for len(b.queue) > 0 {
+		w := b.queue[0]
+		b.queue = b.queue[1:]
+		b.fill(w)
+	}
+	for _, r := range api {
+		if ps := b.syntax[r.lp.PkgPath]; ps != nil && b.pkgs[r.lp.PkgPath].Local {
+			b.warnIgnored(ps)
+		}
+	}
+	return b.assemble()
+}
+
+// newPackage registers a package and reads its package-level markers.
+func (b *builder) newPackage(tp *types.Package, ps *pkgSyntax) *Package {
+	pkg := &Package{Path: GoImportPath(tp.Path()), Name: tp.Name()}
+	if ps != nil {
+		pkg.Dir = ps.dir
+	}
+	pkg.Local = b.l.isLocal(pkg.Dir)
+	b.pkgs[tp.Path()] = pkg
+	if ps != nil {
+		pkg.Markers = b.parseMarkers(ps.pkg, markers.OnPackage, pkg)
+	}
+	if gn, _, ok := markers.First[markers.GroupName](pkg.Markers); ok {
+		pkg.HasGroup = true
+		pkg.Group = gn.Value
+		pkg.Version = tp.Name()
+		if vn, _, ok := markers.First[markers.VersionName](pkg.Markers); ok {
+			pkg.Version = vn.Value
+		}
+	}
+	pkg.Skip = markers.Has[markers.Skip](pkg.Markers)
+	return pkg
+}
+
+// packageOf returns the package of a dependency type, reading its syntax
+// from the directory of file on first use.
+func (b *builder) packageOf(tp *types.Package, file string) (*Package, *pkgSyntax) {
+	if pkg, ok := b.pkgs[tp.Path()]; ok {
+		return pkg, b.syntax[tp.Path()]
+	}
+	var ps *pkgSyntax
+	if file != "" && filepath.IsAbs(file) {
+		ps = b.depSyntax(filepath.Dir(file))
+	}
+	b.syntax[tp.Path()] = ps
+	return b.newPackage(tp, ps), ps
+}
+
+// typeKey identifies a named type or alias, with its type arguments.
+func typeKey(obj *types.TypeName, t types.Type) (string, string) {
+	name := obj.Name()
+	if n, ok := t.(*types.Named); ok && n.TypeArgs().Len() > 0 {
+		var args []string
+		for a := range n.TypeArgs().Types() {
+			args = append(args, types.TypeString(a, func(p *types.Package) string { return p.Name() }))
+		}
+		name += "[" + strings.Join(args, ",") + "]"
+	}
+	return obj.Pkg().Path() + "." + name, name
+}
+
+// typeFor returns the model type of a named type or alias, queueing its
+// shape to be read.
+func (b *builder) typeFor(t types.Type) *Type {
+	var obj *types.TypeName
+	switch x := t.(type) {
+	case *types.Named:
+		obj = x.Obj()
+	case *types.Alias:
+		obj = x.Obj()
+	}
+	key, name := typeKey(obj, t)
+	if typ, ok := b.types[key]; ok {
+		return typ
+	}
+	file := b.l.fset.Position(obj.Pos()).Filename
+	pkg, _ := b.packageOf(obj.Pkg(), file)
+	typ := &Type{
+		Ident:   GoIdent{ImportPath: GoImportPath(obj.Pkg().Path()), Name: name},
+		Package: pkg,
+		Pos:     b.l.fset.Position(obj.Pos()),
+	}
+	_, typ.Alias = t.(*types.Alias)
+	b.types[key] = typ
+	pkg.Types = append(pkg.Types, typ)
+	if b.l.opts.Opaque != nil && b.l.opts.Opaque(typ.Ident) {
+		typ.Opaque = true
+		return typ
+	}
+	b.queue = append(b.queue, work{t: typ, tt: t})
+	return typ
+}
+
+// fill reads a type's doc, markers and shape.
+func (b *builder) fill(w work) {
+	typ := w.t
+	var obj *types.TypeName
+	switch x := w.tt.(type) {
+	case *types.Named:
+		obj = x.Origin().Obj()
+	case *types.Alias:
+		obj = x.Obj()
+	}
+	ps := b.syntax[obj.Pkg().Path()]
+	var ref specRef
+	if ps != nil {
+		var ok bool
+		if ref, ok = ps.specs[obj.Name()]; !ok && len(ps.pending) > 0 {
+			b.parseMore(ps)
+			ref = ps.specs[obj.Name()]
+		}
+	}
+	var specType ast.Expr
+	if ref.spec != nil {
+		typ.Pos = b.l.fset.Position(ref.spec.Name.Pos())
+		doc := ref.spec.Doc
+		if doc == nil && !ref.decl.Lparen.IsValid() {
+			doc = ref.decl.Doc
+		}
+		typ.Doc = docText(doc)
+		typ.Markers = b.parseMarkers(ps.nodes[ref.spec], markers.OnType, typ.Package)
+		specType = ref.spec.Type
+	}
+	switch x := w.tt.(type) {
+	case *types.Alias:
+		typ.Underlying = b.typeExpr(x.Rhs(), specType, typ.Package)
+	case *types.Named:
+		typ.Underlying = b.typeExpr(x.Underlying(), specType, typ.Package)
+		typ.JSONMarshaler = implements(x, b.jsonMarshaler)
+		typ.TextMarshaler = implements(x, b.textMarshaler)
+		if markers.Has[markers.K8sEnum](typ.Markers) {
+			typ.EnumValues = enumValues(x)
+		}
+	}
+}
+
+func implements(t types.Type, iface *types.Interface) bool {
+	return types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface)
+}
+
+// enumValues returns the string constants of type t in its package.
+func enumValues(t *types.Named) []string {
+	scope := t.Obj().Pkg().Scope()
+	var out []string
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*types.Const)
+		if ok && types.Identical(c.Type(), t) && c.Val().Kind() == constant.String {
+			out = append(out, constant.StringVal(c.Val()))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// typeExpr converts a Go type to its model shape. syn is the type's syntax
+// when known; it gives anonymous structs their field docs.
+func (b *builder) typeExpr(t types.Type, syn ast.Expr, pkg *Package) TypeExpr {
+	for {
+		p, ok := syn.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		syn = p.X
+	}
+	switch x := t.(type) {
+	case *types.Basic:
+		if x.Kind() == types.Invalid || x.Info()&types.IsUntyped != 0 || x.Kind() == types.UnsafePointer {
+			return &Unsupported{Desc: x.String()}
+		}
+		return &Basic{Name: x.Name()}
+	case *types.Named:
+		if x.Obj().Pkg() == nil {
+			if iface, ok := x.Underlying().(*types.Interface); ok {
+				return &Interface{Empty: iface.Empty(), Desc: x.Obj().Name()}
+			}
+			return &Unsupported{Desc: x.Obj().Name()}
+		}
+		return &Named{Type: b.typeFor(x)}
+	case *types.Alias:
+		if x.Obj().Pkg() == nil {
+			return b.typeExpr(x.Rhs(), syn, pkg)
+		}
+		return &Named{Type: b.typeFor(x)}
+	case *types.Pointer:
+		var sub ast.Expr
+		if s, ok := syn.(*ast.StarExpr); ok {
+			sub = s.X
+		}
+		return &Pointer{Elem: b.typeExpr(x.Elem(), sub, pkg)}
+	case *types.Slice:
+		return &Slice{Elem: b.typeExpr(x.Elem(), arrayElem(syn), pkg)}
+	case *types.Array:
+		return &Array{Elem: b.typeExpr(x.Elem(), arrayElem(syn), pkg), Len: x.Len()}
+	case *types.Map:
+		var sub ast.Expr
+		if m, ok := syn.(*ast.MapType); ok {
+			sub = m.Value
+		}
+		return &Map{Key: b.typeExpr(x.Key(), nil, pkg), Elem: b.typeExpr(x.Elem(), sub, pkg)}
+	case *types.Struct:
+		st, _ := syn.(*ast.StructType)
+		return b.structExpr(x, st, pkg)
+	case *types.Interface:
+		return &Interface{Empty: x.Empty(), Desc: types.TypeString(x, (*types.Package).Name)}
+	case *types.TypeParam:
+		return &Unsupported{Desc: "type parameter " + x.Obj().Name()}
+	}
+	return &Unsupported{Desc: types.TypeString(t, (*types.Package).Name)}
+}
+
+func arrayElem(syn ast.Expr) ast.Expr {
+	if a, ok := syn.(*ast.ArrayType); ok {
+		return a.Elt
+	}
+	return nil
+}
+
+// structExpr converts a struct, pairing each field with its syntax.
+func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, pkg *Package) *Struct {
+	var synFields []*ast.Field
+	if syn != nil {
+		for _, f := range syn.Fields.List {
+			n := max(len(f.Names), 1)
+			for range n {
+				synFields = append(synFields, f)
+			}
+		}
+		if len(synFields) != st.NumFields() {
+			synFields = nil
+		}
+	}
+	out := &Struct{}
+	for i := range st.NumFields() {
+		v := st.Field(i)
+		f := &Field{
+			GoName:   v.Name(),
+			Pos:      b.l.fset.Position(v.Pos()),
+			Embedded: v.Embedded(),
+			Exported: v.Exported(),
+		}
+		var fsyn ast.Expr
+		if synFields != nil {
+			sf := synFields[i]
+			f.Doc = docText(sf.Doc)
+			f.Markers = b.parseMarkers(b.fieldMarkers(sf, pkg), markers.OnField, pkg)
+			fsyn = sf.Type
+			f.Pos = b.l.fset.Position(fieldNamePos(sf, v.Name()))
+		}
+		readJSONTag(f, reflect.StructTag(st.Tag(i)))
+		f.Type = b.typeExpr(v.Type(), fsyn, pkg)
+		out.Fields = append(out.Fields, f)
+	}
+	return out
+}
+
+func (b *builder) fieldMarkers(sf *ast.Field, pkg *Package) []rawMarker {
+	if ps := b.syntax[string(pkg.Path)]; ps != nil {
+		return ps.nodes[sf]
+	}
+	return nil
+}
+
+// fieldNamePos returns the position of the name among a field's names, or of
+// its type for an embedded field.
+func fieldNamePos(sf *ast.Field, name string) token.Pos {
+	for _, n := range sf.Names {
+		if n.Name == name {
+			return n.Pos()
+		}
+	}
+	return sf.Type.Pos()
+}
+
+// readJSONTag fills the JSON facts of a field from its tag, the way
+// encoding/json reads them.
+func readJSONTag(f *Field, tag reflect.StructTag) {
+	js, ok := tag.Lookup("json")
+	f.HasJSONTag = ok
+	if !ok {
+		f.Inline = f.Embedded
+		return
+	}
+	if js == "-" {
+		f.Ignored = true
+		return
+	}
+	name, opts, _ := strings.Cut(js, ",")
+	f.JSONName = name
+	for opt := range strings.SplitSeq(opts, ",") {
+		switch opt {
+		case "omitempty":
+			f.OmitEmpty = true
+		case "omitzero":
+			f.OmitZero = true
+		case "inline":
+			f.Inline = f.Embedded
+		}
+	}
+	if name == "" && f.Embedded {
+		f.Inline = true
+	}
+}
+
+// parseMarkers parses raw marker comments for target. Problems are reported
+// only for the main module's packages: a dependency's markers are taken as
+// they are, as controller-gen takes them.
+func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *Package) []markers.Marker {
+	var out []markers.Marker
+	for _, r := range raws {
+		text, off := r.text()
+		pos := b.l.fset.Position(r.comment.Slash + token.Pos(off))
+		m, err := b.reg.Parse(text, target)
+		if err != nil {
+			if pkg.Local {
+				b.markerError(m, err, pos)
+			}
+			continue
+		}
+		m.Pos = pos
+		out = append(out, m)
+	}
+	return out
+}
+
+func (b *builder) markerError(m markers.Marker, err error, pos token.Position) {
+	var ue *markers.UnknownError
+	var ae *markers.ArgError
+	switch {
+	case errors.As(err, &ue):
+		if !ue.Owned {
+			return
+		}
+		code := markers.CodeUnknownMarker
+		if ue.ValidOn != 0 {
+			code = markers.CodeMarkerTarget
+		}
+		b.l.diags.Add(markers.Diagnostic{Pos: pos, Severity: b.l.opts.UnknownMarkers, Code: code, Msg: ue.Error()})
+	case errors.As(err, &ae):
+		at := pos
+		if ae.Offset > 0 {
+			at.Column += ae.Offset
+			at.Offset += ae.Offset
+		}
+		b.l.diags.Errorf(at, markers.CodeMarkerSyntax, "+%s: %s", m.Name, ae.Msg)
+	default:
+		b.l.diags.Errorf(pos, markers.CodeMarkerSyntax, "%v", err)
+	}
+}
+
+// warnIgnored warns about markers crdgen reads that sit in doc comments
+// nothing reads, such as a func's.
+func (b *builder) warnIgnored(ps *pkgSyntax) {
+	for _, r := range ps.ignored {
+		text, off := r.text()
+		pos := b.l.fset.Position(r.comment.Slash + token.Pos(off))
+		for _, t := range []markers.Target{markers.OnPackage, markers.OnType, markers.OnField} {
+			m, err := b.reg.Parse(text, t)
+			if err != nil || m.Def.Foreign {
+				continue
+			}
+			hint := ""
+			if t == markers.OnPackage {
+				hint = "; to make it a package marker, separate it from the declaration with a blank line"
+			}
+			b.l.diags.Warnf(pos, markers.CodeMarkerIgnored,
+				"+%s has no effect here: it is in the doc comment of a func, var, const, import or grouped type declaration%s", m.Name, hint)
+			break
+		}
+	}
+}

@@ -1,0 +1,245 @@
+package parser
+
+import (
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+)
+
+// GoImportPath is a Go package's import path.
+type GoImportPath string
+
+// GoIdent names a Go type: its package's import path and its name. The name
+// of an instantiated generic type includes its type arguments (Box[string]).
+type GoIdent struct {
+	ImportPath GoImportPath
+	Name       string
+}
+
+// String returns "import/path.Name".
+func (id GoIdent) String() string { return string(id.ImportPath) + "." + id.Name }
+
+// Model is everything crdgen knows about the API packages it loaded. It is
+// built once by Load and is read-only afterwards.
+type Model struct {
+	// Groups are the API groups, sorted by name.
+	Groups []*Group
+	// Packages are every package that declares a type of the model, sorted
+	// by import path: the API packages and the dependencies they use.
+	Packages []*Package
+
+	types map[GoIdent]*Type
+}
+
+// Lookup returns the type with the given identity, or nil.
+func (m *Model) Lookup(id GoIdent) *Type { return m.types[id] }
+
+// Kinds returns every kind of every group and version, in group, version
+// and kind order.
+func (m *Model) Kinds() []*Kind {
+	var out []*Kind
+	for _, g := range m.Groups {
+		for _, v := range g.Versions {
+			out = append(out, v.Kinds...)
+		}
+	}
+	return out
+}
+
+// Group is one API group and its versions.
+type Group struct {
+	Name string
+	// Versions are sorted by name as plain strings (controller-gen's order).
+	Versions []*Version
+}
+
+// Version is one API version of a group: one Go package.
+type Version struct {
+	Name    string
+	Group   *Group
+	Package *Package
+	// Kinds are sorted by name.
+	Kinds []*Kind
+}
+
+// Kind is a root object type of a version: a struct that embeds
+// metav1.TypeMeta and metav1.ObjectMeta, or carries
+// +kubebuilder:object:root=true and is not a list.
+type Kind struct {
+	Name    string
+	Type    *Type
+	Version *Version
+}
+
+// Package is a loaded Go package.
+type Package struct {
+	Path GoImportPath
+	Name string
+	Dir  string
+	// Pos is the package clause of the package's first file.
+	Pos token.Position
+	// Markers are the package-level markers, in file and source order.
+	Markers []markers.Marker
+	// Root is true for packages matched by the command line's patterns.
+	Root bool
+	// Local is true for packages of the main module: their markers are
+	// checked strictly. Markers of dependencies are taken as they are.
+	Local bool
+	// HasGroup is true when the package has a +groupName marker; Group and
+	// Version are then its API group and version.
+	HasGroup bool
+	Group    string
+	Version  string
+	// Skip is true for packages marked +kubebuilder:skip.
+	Skip bool
+	// Types are the package's types in the model, sorted by name.
+	Types []*Type
+}
+
+// Type is a named Go type (or alias) that the model reaches.
+type Type struct {
+	Ident   GoIdent
+	Package *Package
+	Pos     token.Position
+	// Doc is the doc comment with marker lines removed, formatted the way
+	// controller-gen formats descriptions.
+	Doc     string
+	Markers []markers.Marker
+	// Underlying is the type's shape; nil when the type is opaque (a type the
+	// caller asked not to walk into, such as metav1.Time).
+	Underlying TypeExpr
+	// Alias is true for alias declarations (type A = B); Underlying is then B.
+	Alias bool
+	// Opaque is true for types the loader did not walk into.
+	Opaque bool
+	// JSONMarshaler and TextMarshaler say whether the type (or a pointer to
+	// it) implements json.Marshaler or encoding.TextMarshaler.
+	JSONMarshaler bool
+	TextMarshaler bool
+	// EnumValues are the string constants of this type declared in its
+	// package, sorted and without duplicates; filled only for types marked
+	// +k8s:enum.
+	EnumValues []string
+}
+
+// Field is a struct field.
+type Field struct {
+	// GoName is the Go field name; for an embedded field, the type's name.
+	GoName string
+	// JSONName is the name in the json tag, or "" for none (inline).
+	JSONName string
+	Pos      token.Position
+	Doc      string
+	Markers  []markers.Marker
+	Type     TypeExpr
+	// Embedded is true for an anonymous (embedded) field.
+	Embedded bool
+	// HasJSONTag is false when the field has no json tag at all.
+	HasJSONTag bool
+	// Ignored is true for json:"-".
+	Ignored bool
+	// Inline is true for json:",inline", and for an embedded field with no
+	// JSON name: its fields are merged into the parent.
+	Inline    bool
+	OmitEmpty bool
+	OmitZero  bool
+	Exported  bool
+}
+
+// TypeExpr is the shape of a Go type: one of *Basic, *Named, *Pointer,
+// *Slice, *Array, *Map, *Struct, *Interface or *Unsupported.
+type TypeExpr interface {
+	// String prints the type the way Go source spells it.
+	String() string
+	isTypeExpr()
+}
+
+// Basic is a predeclared type such as int32 or string.
+type Basic struct {
+	// Name is the Go spelling: "int32", "string", "float64", "byte"...
+	Name string
+}
+
+// Named refers to a named type or alias.
+type Named struct{ Type *Type }
+
+// Pointer is *Elem.
+type Pointer struct{ Elem TypeExpr }
+
+// Slice is []Elem.
+type Slice struct{ Elem TypeExpr }
+
+// Array is [Len]Elem.
+type Array struct {
+	Elem TypeExpr
+	Len  int64
+}
+
+// Map is map[Key]Elem.
+type Map struct{ Key, Elem TypeExpr }
+
+// Struct is a struct type, named or anonymous.
+type Struct struct{ Fields []*Field }
+
+// Interface is an interface type; Empty is true for interface{} and any.
+type Interface struct {
+	Empty bool
+	Desc  string
+}
+
+// Unsupported is a type crdgen cannot express (channels, functions, type
+// parameters, complex numbers are Basic but also unsupported by schemas).
+type Unsupported struct{ Desc string }
+
+func (*Basic) isTypeExpr()       {}
+func (*Named) isTypeExpr()       {}
+func (*Pointer) isTypeExpr()     {}
+func (*Slice) isTypeExpr()       {}
+func (*Array) isTypeExpr()       {}
+func (*Map) isTypeExpr()         {}
+func (*Struct) isTypeExpr()      {}
+func (*Interface) isTypeExpr()   {}
+func (*Unsupported) isTypeExpr() {}
+
+func (t *Basic) String() string { return t.Name }
+
+func (t *Named) String() string {
+	if t.Type.Package != nil && t.Type.Package.Name != "" {
+		return t.Type.Package.Name + "." + t.Type.Ident.Name
+	}
+	return t.Type.Ident.String()
+}
+func (t *Pointer) String() string { return "*" + t.Elem.String() }
+func (t *Slice) String() string   { return "[]" + t.Elem.String() }
+func (t *Array) String() string {
+	return "[" + strconv.FormatInt(t.Len, 10) + "]" + t.Elem.String()
+}
+func (t *Map) String() string { return "map[" + t.Key.String() + "]" + t.Elem.String() }
+func (t *Struct) String() string {
+	names := make([]string, len(t.Fields))
+	for i, f := range t.Fields {
+		names[i] = f.GoName
+	}
+	return "struct{" + strings.Join(names, "; ") + "}"
+}
+func (t *Interface) String() string   { return t.Desc }
+func (t *Unsupported) String() string { return t.Desc }
+
+// IsInteger reports whether the basic type is an integer type.
+func (t *Basic) IsInteger() bool {
+	switch t.Name {
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "byte", "rune":
+		return true
+	}
+	return false
+}
+
+// IsFloat reports whether the basic type is float32 or float64.
+func (t *Basic) IsFloat() bool { return t.Name == "float32" || t.Name == "float64" }
+
+// IsUnsigned reports whether the basic type is an unsigned integer type.
+func (t *Basic) IsUnsigned() bool {
+	return strings.HasPrefix(t.Name, "uint") || t.Name == "byte"
+}

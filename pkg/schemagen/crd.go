@@ -1,0 +1,303 @@
+package schemagen
+
+// This file implements assembling a CRD from a kind's versions: names,
+// scope, versions, subresources, printer columns, selectable fields and the
+// CRD object's own metadata.
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/gobuffalo/flect"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/util/jsonpath"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/parser"
+)
+
+// buildCRD builds the CRD of one kind from its versions (in version order).
+func (g *gen) buildCRD(group *parser.Group, kinds []*parser.Kind) *CRD {
+	kindName := kinds[0].Name
+	plural := strings.ToLower(flect.Pluralize(kindName))
+	obj := &apiextv1.CustomResourceDefinition{
+		TypeMeta: metav1.TypeMeta{APIVersion: apiextv1.SchemeGroupVersion.String(), Kind: "CustomResourceDefinition"},
+		Spec: apiextv1.CustomResourceDefinitionSpec{
+			Group: group.Name,
+			Names: apiextv1.CustomResourceDefinitionNames{
+				Kind:     kindName,
+				ListKind: kindName + "List",
+				Plural:   plural,
+				Singular: strings.ToLower(kindName),
+			},
+			Scope: apiextv1.NamespaceScoped,
+		},
+	}
+	g.applyResource(obj, kinds)
+	crd := &CRD{Object: obj}
+	for _, k := range kinds {
+		if markers.Has[markers.SkipVersion](k.Type.Markers) {
+			continue
+		}
+		obj.Spec.Versions = append(obj.Spec.Versions, g.buildVersion(obj, k))
+		crd.Kinds = append(crd.Kinds, k)
+	}
+	if len(obj.Spec.Versions) == 0 {
+		// Every version is +kubebuilder:skipversion: no CRD, as controller-gen.
+		return nil
+	}
+	if len(obj.Spec.Versions) == 1 {
+		obj.Spec.Versions[0].Storage = true
+	}
+	g.checkVersions(crd)
+	obj.Name = obj.Spec.Names.Plural + "." + group.Name
+	if g.opts.ToolVersion != "" {
+		if obj.Annotations == nil {
+			obj.Annotations = map[string]string{}
+		}
+		obj.Annotations[VersionAnnotation] = g.opts.ToolVersion
+	}
+	crd.FileName = group.Name + "_" + obj.Spec.Names.Plural + ".yaml"
+	return crd
+}
+
+// buildVersion builds one entry of spec.versions.
+func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *parser.Kind) apiextv1.CustomResourceDefinitionVersion {
+	schema := g.kindSchema(k)
+	v := apiextv1.CustomResourceDefinitionVersion{
+		Name:   k.Version.Name,
+		Served: true,
+		Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: schema},
+	}
+	for _, m := range k.Type.Markers {
+		switch x := m.Value.(type) {
+		case markers.SubresourceStatus:
+			subresources(&v).Status = &apiextv1.CustomResourceSubresourceStatus{}
+		case markers.SubresourceScale:
+			subresources(&v).Scale = &apiextv1.CustomResourceSubresourceScale{
+				SpecReplicasPath: x.SpecPath, StatusReplicasPath: x.StatusPath, LabelSelectorPath: x.SelectorPath,
+			}
+		case markers.PrintColumn:
+			g.checkColumn(m, x)
+			v.AdditionalPrinterColumns = append(v.AdditionalPrinterColumns, apiextv1.CustomResourceColumnDefinition{
+				Name: x.Name, Type: x.Type, Format: x.Format, Description: x.Description, Priority: x.Priority, JSONPath: x.JSONPath,
+			})
+		case markers.StorageVersion:
+			v.Storage = true
+		case markers.UnservedVersion:
+			v.Served = false
+		case markers.DeprecatedVersion:
+			v.Deprecated = true
+			v.DeprecationWarning = x.Warning
+		case markers.SelectableField:
+			v.SelectableFields = append(v.SelectableFields, apiextv1.SelectableField{JSONPath: x.JSONPath})
+		case markers.Metadata:
+			g.applyMetadata(obj, m, x)
+		}
+	}
+	return v
+}
+
+func subresources(v *apiextv1.CustomResourceDefinitionVersion) *apiextv1.CustomResourceSubresources {
+	if v.Subresources == nil {
+		v.Subresources = &apiextv1.CustomResourceSubresources{}
+	}
+	return v.Subresources
+}
+
+// kindSchema returns the flattened schema of a kind. Like controller-gen,
+// metadata at the root is exactly {type: object}: the API server owns it.
+func (g *gen) kindSchema(k *parser.Kind) *apiextv1.JSONSchemaProps {
+	s := g.rawSchema(k.Type).DeepCopy()
+	f := &flattener{conflict: func(path schemaPath, msg string) {
+		g.diags.Errorf(locate(k.Type, path).pos, markers.CodeSchema, "%s: %s", path.Display(), msg)
+	}}
+	f.flatten(s, nil)
+	if _, ok := s.Properties["metadata"]; ok {
+		s.Properties["metadata"] = apiextv1.JSONSchemaProps{Type: "object"}
+	}
+	if n := g.opts.MaxDescriptionLength; n != nil {
+		truncateDescriptions(s, *n)
+	}
+	g.checkListMapKeys(k, s, nil)
+	return s
+}
+
+// applyResource applies +kubebuilder:resource. It is CRD-wide, so every
+// version that carries it must agree (controller-gen applies it once per
+// version in map order, so disagreeing versions give random output).
+func (g *gen) applyResource(obj *apiextv1.CustomResourceDefinition, kinds []*parser.Kind) {
+	var first *markers.Marker
+	var res markers.Resource
+	for _, k := range kinds {
+		for _, m := range k.Type.Markers {
+			r, ok := m.Value.(markers.Resource)
+			if !ok {
+				continue
+			}
+			if first == nil {
+				first, res = &m, r
+				continue
+			}
+			if !reflect.DeepEqual(normalizeResource(r), normalizeResource(res)) {
+				g.diags.Add(markers.Diagnostic{Pos: m.Pos, Code: markers.CodeCRD,
+					Msg:     fmt.Sprintf("+kubebuilder:resource differs between versions of %s; the CRD has one set of names and one scope, so every version must say the same", k.Name),
+					Related: []markers.Related{{Pos: first.Pos, Msg: "other +kubebuilder:resource here"}}})
+			}
+		}
+	}
+	if first == nil {
+		return
+	}
+	if res.Path != "" {
+		obj.Spec.Names.Plural = res.Path
+	}
+	if res.Singular != "" {
+		obj.Spec.Names.Singular = res.Singular
+	}
+	obj.Spec.Names.ShortNames = res.ShortName
+	obj.Spec.Names.Categories = res.Categories
+	switch res.Scope {
+	case "", string(apiextv1.NamespaceScoped):
+		obj.Spec.Scope = apiextv1.NamespaceScoped
+	case string(apiextv1.ClusterScoped):
+		obj.Spec.Scope = apiextv1.ClusterScoped
+	default:
+		scopes := []string{string(apiextv1.ClusterScoped), string(apiextv1.NamespaceScoped)}
+		g.diags.Errorf(first.Pos, markers.CodeMarkerValue, "+kubebuilder:resource: scope=%s is not valid (want Namespaced or Cluster)%s", res.Scope, didYouMean(res.Scope, scopes))
+	}
+}
+
+func normalizeResource(r markers.Resource) markers.Resource {
+	if len(r.ShortName) == 0 {
+		r.ShortName = nil
+	}
+	if len(r.Categories) == 0 {
+		r.Categories = nil
+	}
+	if r.Scope == "" {
+		r.Scope = string(apiextv1.NamespaceScoped)
+	}
+	return r
+}
+
+// applyMetadata applies +kubebuilder:metadata to the CRD object itself.
+func (g *gen) applyMetadata(obj *apiextv1.CustomResourceDefinition, m markers.Marker, md markers.Metadata) {
+	set := func(dst *map[string]string, what string, pairs []string) {
+		for _, kv := range pairs {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok {
+				g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+kubebuilder:metadata: %s %q is not in key=value form", what, kv)
+				continue
+			}
+			if *dst == nil {
+				*dst = map[string]string{}
+			}
+			if old, dup := (*dst)[k]; dup && old != v {
+				g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+kubebuilder:metadata: %s %q is set to %q and to %q", what, k, old, v)
+				continue
+			}
+			(*dst)[k] = v
+		}
+	}
+	set(&obj.Annotations, "annotation", md.Annotations)
+	set(&obj.Labels, "label", md.Labels)
+}
+
+// checkColumn checks a printer column the way the API server will use it:
+// a type and format it knows, and a JSONPath its table printer can parse
+// (an unparsable one passes validation but leaves only the Name column).
+func (g *gen) checkColumn(m markers.Marker, c markers.PrintColumn) {
+	types := []string{"boolean", "date", "integer", "number", "string"}
+	if !slices.Contains(types, c.Type) {
+		g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+kubebuilder:printcolumn: type=%s is not valid (want %s)%s", c.Type, strings.Join(types, ", "), didYouMean(c.Type, types))
+	}
+	formats := []string{"byte", "date", "date-time", "double", "float", "int32", "int64", "password"}
+	if c.Format != "" && !slices.Contains(formats, c.Format) {
+		g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+kubebuilder:printcolumn: format=%s is not valid (want %s)%s", c.Format, strings.Join(formats, ", "), didYouMean(c.Format, formats))
+	}
+	if !strings.HasPrefix(c.JSONPath, ".") {
+		g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+kubebuilder:printcolumn: JSONPath %q must start with '.'", c.JSONPath)
+		return
+	}
+	if err := jsonpath.New(c.Name).Parse("{" + c.JSONPath + "}"); err != nil {
+		g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+kubebuilder:printcolumn: JSONPath %q does not parse: %v", c.JSONPath, err)
+	}
+}
+
+// checkVersions checks storage and served versions.
+func (g *gen) checkVersions(crd *CRD) {
+	var storage []int
+	served := false
+	for i, v := range crd.Object.Spec.Versions {
+		if v.Storage {
+			storage = append(storage, i)
+		}
+		served = served || v.Served
+	}
+	kind := crd.Kinds[0]
+	switch {
+	case len(storage) == 0:
+		var related []markers.Related
+		for _, k := range crd.Kinds[1:] {
+			related = append(related, markers.Related{Pos: k.Type.Pos, Msg: "version " + k.Version.Name})
+		}
+		g.diags.Add(markers.Diagnostic{Pos: kind.Type.Pos, Code: markers.CodeCRD, Related: related,
+			Msg: fmt.Sprintf("%s has %d versions and none is the storage version; mark one with +kubebuilder:storageversion", kind.Name, len(crd.Kinds))})
+	case len(storage) > 1:
+		var related []markers.Related
+		for _, i := range storage[1:] {
+			related = append(related, markers.Related{Pos: crd.Kinds[i].Type.Pos, Msg: "also +kubebuilder:storageversion: version " + crd.Kinds[i].Version.Name})
+		}
+		g.diags.Add(markers.Diagnostic{Pos: crd.Kinds[storage[0]].Type.Pos, Code: markers.CodeCRD, Related: related,
+			Msg: fmt.Sprintf("%s has %d storage versions; exactly one version may carry +kubebuilder:storageversion", kind.Name, len(storage))})
+	}
+	if !served {
+		g.diags.Errorf(kind.Type.Pos, markers.CodeCRD, "%s serves no version: every version is +kubebuilder:unservedversion", kind.Name)
+	}
+}
+
+// warnMisplacedCRDMarkers warns about CRD-level markers on types that are
+// not kinds, where they have no effect (controller-gen drops them silently).
+func (g *gen) warnMisplacedCRDMarkers(m *parser.Model) {
+	kinds := map[*parser.Type]bool{}
+	for _, k := range m.Kinds() {
+		kinds[k.Type] = true
+	}
+	for _, p := range m.Packages {
+		if !p.Root || !p.Local {
+			continue
+		}
+		for _, t := range p.Types {
+			if kinds[t] {
+				continue
+			}
+			for _, mk := range t.Markers {
+				if isCRDMarker(mk.Value) {
+					g.diags.Warnf(mk.Pos, markers.CodeMarkerIgnored, "+%s has no effect: %s is not a kind (a struct embedding metav1.TypeMeta and metav1.ObjectMeta)", mk.Name, t.Ident.Name)
+				}
+			}
+		}
+	}
+}
+
+func isCRDMarker(v any) bool {
+	switch v.(type) {
+	case markers.Resource, markers.SubresourceStatus, markers.SubresourceScale, markers.PrintColumn,
+		markers.StorageVersion, markers.SkipVersion, markers.UnservedVersion, markers.DeprecatedVersion,
+		markers.SelectableField, markers.Metadata:
+		return true
+	}
+	return false
+}
+
+func sortCRDs(crds []*CRD) {
+	slices.SortFunc(crds, func(a, b *CRD) int { return strings.Compare(a.FileName, b.FileName) })
+}
+
+func sortKindLists(lists [][]*parser.Kind) {
+	slices.SortFunc(lists, func(a, b []*parser.Kind) int { return strings.Compare(a[0].Name, b[0].Name) })
+}

@@ -1,0 +1,64 @@
+package schemagen
+
+// This file holds the schemas of Go types that the API server treats
+// specially and that crdgen never walks into.
+
+import (
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdgen/crdgen/pkg/parser"
+)
+
+// quantityPattern is the pattern the API server's own OpenAPI gives
+// resource.Quantity (and the one controller-gen writes).
+const quantityPattern = `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`
+
+const (
+	metav1Path    = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	apiextV1Path  = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextV1b1Path = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
+)
+
+// knownSchema returns the fixed schema of a type the API server treats
+// specially, and whether id is such a type.
+func knownSchema(id parser.GoIdent) (*apiextv1.JSONSchemaProps, bool) {
+	t := true
+	intOrString := func() *apiextv1.JSONSchemaProps {
+		return &apiextv1.JSONSchemaProps{
+			XIntOrString: true,
+			AnyOf:        []apiextv1.JSONSchemaProps{{Type: "integer"}, {Type: "string"}},
+		}
+	}
+	switch id {
+	case parser.GoIdent{ImportPath: metav1Path, Name: "ObjectMeta"}:
+		return &apiextv1.JSONSchemaProps{Type: "object"}, true
+	case parser.GoIdent{ImportPath: metav1Path, Name: "Time"},
+		parser.GoIdent{ImportPath: metav1Path, Name: "MicroTime"},
+		parser.GoIdent{ImportPath: "time", Name: "Time"}:
+		return &apiextv1.JSONSchemaProps{Type: "string", Format: "date-time"}, true
+	case parser.GoIdent{ImportPath: metav1Path, Name: "Duration"}:
+		return &apiextv1.JSONSchemaProps{Type: "string"}, true
+	case parser.GoIdent{ImportPath: metav1Path, Name: "Fields"}:
+		return &apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true}}, true
+	case parser.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/api/resource", Name: "Quantity"}:
+		s := intOrString()
+		s.Pattern = quantityPattern
+		return s, true
+	case parser.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/util/intstr", Name: "IntOrString"}:
+		return intOrString(), true
+	case parser.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/runtime", Name: "RawExtension"}:
+		return &apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: &t}, true
+	case parser.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured", Name: "Unstructured"}:
+		return &apiextv1.JSONSchemaProps{Type: "object"}, true
+	case parser.GoIdent{ImportPath: apiextV1Path, Name: "JSON"}, parser.GoIdent{ImportPath: apiextV1b1Path, Name: "JSON"}:
+		return &apiextv1.JSONSchemaProps{XPreserveUnknownFields: &t}, true
+	}
+	return nil, false
+}
+
+// IsKnownType reports whether crdgen has a fixed schema for a type, so that
+// the loader need not walk into it. Pass it as parser.Options.Opaque.
+func IsKnownType(id parser.GoIdent) bool {
+	_, ok := knownSchema(id)
+	return ok
+}

@@ -1,0 +1,393 @@
+package schemagen
+
+// This file implements the way back from a place in a generated CRD to the
+// Go source that made it: a schema path leads to a field, and a keyword at
+// that path leads to the marker that set it. Errors from the API server's
+// validation are reported there, not at a schema path.
+
+import (
+	"go/token"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/parser"
+)
+
+// schemaPath is a path from a schema's root: segments such as
+// "properties[spec]", "items" and "additionalProperties".
+type schemaPath []string
+
+func (p schemaPath) child(seg string) schemaPath {
+	q := make(schemaPath, len(p)+1)
+	copy(q, p)
+	q[len(p)] = seg
+	return q
+}
+
+func (p schemaPath) property(name string) schemaPath { return p.child("properties[" + name + "]") }
+
+// Display writes the path as users read it: .spec.hosts[*].name.
+func (p schemaPath) Display() string {
+	var b strings.Builder
+	for _, seg := range p {
+		switch {
+		case strings.HasPrefix(seg, "properties["):
+			b.WriteString("." + seg[len("properties["):len(seg)-1])
+		case seg == "items", seg == "additionalProperties":
+			b.WriteString("[*]")
+		}
+	}
+	if b.Len() == 0 {
+		return "."
+	}
+	return b.String()
+}
+
+// located is a schema node's origin: where to report, and the markers that
+// shaped it (the field's, then its type's).
+type located struct {
+	pos     token.Position
+	markers []markers.Marker
+}
+
+// locate follows a schema path from a kind's type to the field it names.
+// It stops at the deepest node it can follow.
+func locate(kind *parser.Type, path schemaPath) located {
+	cur := located{pos: kind.Pos, markers: kind.Markers}
+	expr := kind.Underlying
+	for _, seg := range path {
+		switch {
+		case strings.HasPrefix(seg, "properties["):
+			f := findField(expr, seg[len("properties["):len(seg)-1])
+			if f == nil {
+				return cur
+			}
+			cur = located{pos: f.Pos, markers: append(append([]markers.Marker(nil), f.Markers...), typeMarkers(f.Type)...)}
+			expr = f.Type
+		case seg == "items":
+			elem := elemOf(expr)
+			if elem == nil {
+				return cur
+			}
+			var ms []markers.Marker
+			for _, m := range cur.markers {
+				if it, ok := m.Value.(markers.Items); ok {
+					m.Value = it.Value
+					ms = append(ms, m)
+				}
+			}
+			cur = located{pos: cur.pos, markers: append(ms, typeMarkers(elem)...)}
+			expr = elem
+		case seg == "additionalProperties":
+			elem := mapElem(expr)
+			if elem == nil {
+				return cur
+			}
+			cur = located{pos: cur.pos, markers: typeMarkers(elem)}
+			expr = elem
+		}
+	}
+	return cur
+}
+
+// deref follows pointers and named types to a shape.
+func deref(e parser.TypeExpr) parser.TypeExpr {
+	for range 100 {
+		switch x := e.(type) {
+		case *parser.Pointer:
+			e = x.Elem
+		case *parser.Named:
+			if x.Type.Underlying == nil {
+				return e
+			}
+			e = x.Type.Underlying
+		default:
+			return e
+		}
+	}
+	return e
+}
+
+func typeMarkers(e parser.TypeExpr) []markers.Marker {
+	for range 100 {
+		switch x := e.(type) {
+		case *parser.Pointer:
+			e = x.Elem
+		case *parser.Named:
+			return x.Type.Markers
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// findField finds the field with a JSON name, looking into inline embedded
+// structs.
+func findField(e parser.TypeExpr, name string) *parser.Field {
+	st, ok := deref(e).(*parser.Struct)
+	if !ok {
+		return nil
+	}
+	for _, f := range st.Fields {
+		if f.Ignored {
+			continue
+		}
+		if f.Inline {
+			if inner := findField(f.Type, name); inner != nil {
+				return inner
+			}
+			continue
+		}
+		jn := f.JSONName
+		if jn == "" {
+			jn = f.GoName
+		}
+		if jn == name {
+			return f
+		}
+	}
+	return nil
+}
+
+func elemOf(e parser.TypeExpr) parser.TypeExpr {
+	switch x := deref(e).(type) {
+	case *parser.Slice:
+		return x.Elem
+	case *parser.Array:
+		return x.Elem
+	}
+	return nil
+}
+
+func mapElem(e parser.TypeExpr) parser.TypeExpr {
+	if m, ok := deref(e).(*parser.Map); ok {
+		return m.Elem
+	}
+	return nil
+}
+
+// keywords returns the schema keywords a marker value sets.
+func keywords(v any) []string {
+	switch v.(type) {
+	case markers.Maximum:
+		return []string{"maximum"}
+	case markers.Minimum:
+		return []string{"minimum"}
+	case markers.ExclusiveMaximum:
+		return []string{"exclusiveMaximum"}
+	case markers.ExclusiveMinimum:
+		return []string{"exclusiveMinimum"}
+	case markers.MultipleOf:
+		return []string{"multipleOf"}
+	case markers.MaxLength:
+		return []string{"maxLength"}
+	case markers.MinLength:
+		return []string{"minLength"}
+	case markers.Pattern:
+		return []string{"pattern"}
+	case markers.MaxItems:
+		return []string{"maxItems"}
+	case markers.MinItems:
+		return []string{"minItems"}
+	case markers.UniqueItems:
+		return []string{"uniqueItems"}
+	case markers.MaxProperties:
+		return []string{"maxProperties"}
+	case markers.MinProperties:
+		return []string{"minProperties"}
+	case markers.Enum, markers.K8sEnum:
+		return []string{"enum"}
+	case markers.Format:
+		return []string{"format"}
+	case markers.Type:
+		return []string{"type"}
+	case markers.XPreserveUnknownFields:
+		return []string{"x-kubernetes-preserve-unknown-fields"}
+	case markers.XEmbeddedResource:
+		return []string{"x-kubernetes-embedded-resource"}
+	case markers.XIntOrString:
+		return []string{"x-kubernetes-int-or-string"}
+	case markers.XValidation, markers.Immutable, markers.ExactlyOneOf, markers.AtMostOneOf, markers.AtLeastOneOf:
+		return []string{"x-kubernetes-validations"}
+	case markers.Nullable:
+		return []string{"nullable"}
+	case markers.Default, markers.K8sDefault:
+		return []string{"default"}
+	case markers.Example:
+		return []string{"example"}
+	case markers.Title:
+		return []string{"title"}
+	case markers.ExternalDocs:
+		return []string{"externalDocs"}
+	case markers.K8sRequired:
+		return []string{"minLength", "minItems", "minProperties"}
+	case markers.ListType:
+		return []string{"x-kubernetes-list-type"}
+	case markers.ListMapKey:
+		return []string{"x-kubernetes-list-map-keys"}
+	case markers.MapType, markers.StructType:
+		return []string{"x-kubernetes-map-type"}
+	}
+	return nil
+}
+
+// markerFor returns the marker that set keyword (with an index for lists
+// of rules), or false.
+func markerFor(ms []markers.Marker, keyword string, index int) (markers.Marker, bool) {
+	n := 0
+	for _, m := range ms {
+		for _, k := range keywords(m.Value) {
+			if k != keyword {
+				continue
+			}
+			if index < 0 || n == index {
+				return m, true
+			}
+			n++
+		}
+	}
+	return markers.Marker{}, false
+}
+
+// splitFieldPath splits an API server field path ("a.b[x.y].c[0]") at dots
+// outside brackets.
+func splitFieldPath(p string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case '.':
+			if depth == 0 {
+				out = append(out, p[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, p[start:])
+}
+
+// splitIndex splits "name[3]" into "name" and 3 (or -1 without an index).
+func splitIndex(seg string) (string, int) {
+	open := strings.IndexByte(seg, '[')
+	if open < 0 || !strings.HasSuffix(seg, "]") {
+		return seg, -1
+	}
+	n, err := strconv.Atoi(seg[open+1 : len(seg)-1])
+	if err != nil {
+		return seg, -1
+	}
+	return seg[:open], n
+}
+
+// Locate returns the Go position responsible for a field path of this CRD,
+// as the API server reports paths ("spec.versions[0].schema.openAPIV3Schema
+// .properties[spec].default", "spec.names.plural", ...).
+func (c *CRD) Locate(fieldPath string) token.Position {
+	segs := splitFieldPath(fieldPath)
+	kind := c.Kinds[0]
+	if len(segs) >= 2 && segs[0] == "spec" {
+		if name, i := splitIndex(segs[1]); name == "versions" && i >= 0 && i < len(c.Kinds) {
+			kind = c.Kinds[i]
+			return locateInVersion(kind, segs[2:])
+		}
+		switch segs[1] {
+		case "validation":
+			return locateSchema(kind.Type, segs[2:])
+		case "names", "scope":
+			if m, ok := firstOf[markers.Resource](c.Kinds); ok {
+				return m.Pos
+			}
+		}
+	}
+	if len(segs) >= 1 && segs[0] == "metadata" {
+		if m, ok := firstOf[markers.Metadata](c.Kinds); ok {
+			return m.Pos
+		}
+	}
+	return kind.Type.Pos
+}
+
+func firstOf[T any](kinds []*parser.Kind) (markers.Marker, bool) {
+	for _, k := range kinds {
+		if _, m, ok := markers.First[T](k.Type.Markers); ok {
+			return m, true
+		}
+	}
+	return markers.Marker{}, false
+}
+
+// locateInVersion maps the rest of a spec.versions[i] path.
+func locateInVersion(k *parser.Kind, segs []string) token.Position {
+	if len(segs) == 0 {
+		return k.Type.Pos
+	}
+	name, i := splitIndex(segs[0])
+	nth := func(t reflect.Type) token.Position {
+		n := 0
+		for _, m := range k.Type.Markers {
+			if reflect.TypeOf(m.Value) == t {
+				if n == i || i < 0 {
+					return m.Pos
+				}
+				n++
+			}
+		}
+		return k.Type.Pos
+	}
+	switch name {
+	case "schema":
+		if len(segs) >= 2 {
+			return locateSchema(k.Type, segs[2:])
+		}
+	case "additionalPrinterColumns":
+		return nth(reflect.TypeFor[markers.PrintColumn]())
+	case "selectableFields":
+		return nth(reflect.TypeFor[markers.SelectableField]())
+	case "subresources":
+		if len(segs) >= 2 && strings.HasPrefix(segs[1], "scale") {
+			i = -1
+			return nth(reflect.TypeFor[markers.SubresourceScale]())
+		}
+		i = -1
+		return nth(reflect.TypeFor[markers.SubresourceStatus]())
+	case "deprecationWarning", "deprecated":
+		i = -1
+		return nth(reflect.TypeFor[markers.DeprecatedVersion]())
+	}
+	return k.Type.Pos
+}
+
+// locateSchema maps a path below openAPIV3Schema: schema segments, then
+// possibly a keyword (with an index for x-kubernetes-validations).
+func locateSchema(kind *parser.Type, segs []string) token.Position {
+	var path schemaPath
+	rest := segs
+	for len(rest) > 0 {
+		seg := rest[0]
+		if strings.HasPrefix(seg, "properties[") || seg == "items" || seg == "additionalProperties" {
+			path = append(path, seg)
+			rest = rest[1:]
+			continue
+		}
+		break
+	}
+	loc := locate(kind, path)
+	if len(rest) == 0 {
+		return loc.pos
+	}
+	keyword, index := splitIndex(rest[0])
+	if m, ok := markerFor(loc.markers, keyword, index); ok {
+		return m.Pos
+	}
+	if m, ok := markerFor(loc.markers, keyword, -1); ok {
+		return m.Pos
+	}
+	return loc.pos
+}

@@ -1,0 +1,314 @@
+package schemagen
+
+// This file implements turning Go types into schemas. Like controller-gen,
+// it first builds a "raw" schema per named type in which every reference to
+// another named type is a pair allOf: [the type's schema, the schema of the
+// reference site (field markers and docs)], and embedded structs are allOf
+// entries; flatten.go then merges those into one structural schema.
+
+import (
+	"fmt"
+	"go/token"
+	"slices"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/parser"
+)
+
+// refPrefix marks a placeholder reference to a named type inside a raw
+// schema; expandRefs replaces every one of them, so none reaches output.
+const refPrefix = "#/crdgen/"
+
+// rawSchema returns the raw schema of a named type, building it on first use.
+// A type that refers to itself is an error naming the cycle.
+func (g *gen) rawSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
+	if s, ok := g.raw[t]; ok {
+		return s
+	}
+	if i := slices.Index(g.stack, t); i >= 0 {
+		g.reportCycle(g.stack[i:])
+		return &apiextv1.JSONSchemaProps{}
+	}
+	g.stack = append(g.stack, t)
+	s := g.typeSchema(t)
+	g.expandRefs(s)
+	g.stack = g.stack[:len(g.stack)-1]
+	g.raw[t] = s
+	return s
+}
+
+func (g *gen) reportCycle(cycle []*parser.Type) {
+	if g.cycles[cycle[0]] {
+		return
+	}
+	// Start the cycle at its first type in source order, so the message does
+	// not depend on which kind was walked first.
+	first := 0
+	for i, t := range cycle {
+		if comparePos(t.Pos, cycle[first].Pos) < 0 {
+			first = i
+		}
+	}
+	cycle = append(slices.Clone(cycle[first:]), cycle[:first]...)
+	names := make([]string, 0, len(cycle)+1)
+	var related []markers.Related
+	for _, t := range cycle {
+		g.cycles[t] = true
+		names = append(names, t.Ident.Name)
+		related = append(related, markers.Related{Pos: t.Pos, Msg: t.Ident.Name + " is declared here"})
+	}
+	names = append(names, cycle[0].Ident.Name)
+	g.diags.Add(markers.Diagnostic{
+		Pos:  cycle[0].Pos,
+		Code: markers.CodeRecursiveType,
+		Msg: fmt.Sprintf("recursive type %s: a structural schema cannot describe a type that contains itself; "+
+			"break the cycle, or mark the recursive field +kubebuilder:validation:Schemaless and +kubebuilder:pruning:PreserveUnknownFields",
+			strings.Join(names, " -> ")),
+		Related: related[1:],
+	})
+}
+
+func comparePos(a, b token.Position) int {
+	if a.Filename != b.Filename {
+		return strings.Compare(a.Filename, b.Filename)
+	}
+	if a.Line != b.Line {
+		return a.Line - b.Line
+	}
+	return a.Column - b.Column
+}
+
+// typeSchema builds the schema of a named type from its shape and markers.
+func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
+	if s, ok := knownSchema(t.Ident); ok {
+		return s
+	}
+	subject := "type " + t.Ident.Name
+	switch {
+	case t.Opaque || t.Underlying == nil:
+		return &apiextv1.JSONSchemaProps{}
+	case t.JSONMarshaler:
+		// A custom marshaler can write anything: only the type's markers say
+		// what. Without a Type marker crdgen falls back to the Go shape, as
+		// controller-gen does.
+		s := &apiextv1.JSONSchemaProps{}
+		g.applyMarkers(t.Markers, s, subject, t)
+		if s.Type != "" {
+			return s
+		}
+	case t.TextMarshaler:
+		s := &apiextv1.JSONSchemaProps{Type: "string"}
+		g.applyMarkers(t.Markers, s, subject, t)
+		if s.Type != "string" {
+			g.diags.Errorf(t.Pos, markers.CodeGoType,
+				"type %s implements encoding.TextMarshaler, so it is a string in JSON, but its markers make it %q", t.Ident.Name, s.Type)
+		}
+		return s
+	}
+	s := g.exprSchema(t.Underlying, site{owner: t, pos: t.Pos, what: subject})
+	if !t.Alias || t.Doc != "" {
+		s.Description = t.Doc
+	}
+	g.applyMarkers(t.Markers, s, subject, t)
+	return s
+}
+
+// site says where a type expression occurs: the named type that declares
+// it, the position to report problems at, and how to name it in messages.
+type site struct {
+	owner *parser.Type
+	pos   token.Position
+	what  string
+}
+
+// exprSchema returns the schema of a type expression. A reference to a named
+// type becomes a placeholder that expandRefs later replaces.
+func (g *gen) exprSchema(e parser.TypeExpr, at site) *apiextv1.JSONSchemaProps {
+	switch x := e.(type) {
+	case *parser.Basic:
+		return g.basicSchema(x, at)
+	case *parser.Named:
+		return g.refStub(x.Type)
+	case *parser.Pointer:
+		return g.exprSchema(x.Elem, at)
+	case *parser.Slice:
+		if isByte(x.Elem) {
+			return &apiextv1.JSONSchemaProps{Type: "string", Format: "byte"}
+		}
+		return &apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: g.exprSchema(x.Elem, at)}}
+	case *parser.Array:
+		return &apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: g.exprSchema(x.Elem, at)}}
+	case *parser.Map:
+		return g.mapSchema(x, at)
+	case *parser.Struct:
+		return g.structSchema(x, at)
+	case *parser.Interface:
+		g.diags.Errorf(at.pos, markers.CodeGoType,
+			"%s is an interface (%s), which has no schema; use apiextensionsv1.JSON or runtime.RawExtension, or mark the field +kubebuilder:validation:Schemaless and +kubebuilder:pruning:PreserveUnknownFields",
+			at.what, x.Desc)
+		return &apiextv1.JSONSchemaProps{}
+	case *parser.Unsupported:
+		g.diags.Errorf(at.pos, markers.CodeGoType, "%s has type %s, which JSON cannot express", at.what, x.Desc)
+		return &apiextv1.JSONSchemaProps{}
+	}
+	panic(fmt.Sprintf("schemagen: unexpected type expression %T", e))
+}
+
+// isByte reports whether an element type makes a slice a []byte, which
+// encoding/json writes as a base64 string.
+func isByte(e parser.TypeExpr) bool {
+	b, ok := e.(*parser.Basic)
+	return ok && (b.Name == "byte" || b.Name == "uint8")
+}
+
+func (g *gen) basicSchema(b *parser.Basic, at site) *apiextv1.JSONSchemaProps {
+	switch {
+	case b.Name == "bool":
+		return &apiextv1.JSONSchemaProps{Type: "boolean"}
+	case b.Name == "string":
+		return &apiextv1.JSONSchemaProps{Type: "string"}
+	case b.IsFloat():
+		if !g.opts.AllowDangerousTypes {
+			g.diags.Errorf(at.pos, markers.CodeGoType,
+				"%s is a %s; floats are discouraged in Kubernetes APIs because their JSON round trip varies across languages (use a string or resource.Quantity), or run with --allow-dangerous-types",
+				at.what, b.Name)
+		}
+		return &apiextv1.JSONSchemaProps{Type: "number"}
+	case b.IsInteger() && b.Name != "uintptr":
+		s := &apiextv1.JSONSchemaProps{Type: "integer"}
+		switch b.Name {
+		case "int32", "uint32", "rune":
+			s.Format = "int32"
+		case "int64", "uint64":
+			s.Format = "int64"
+		}
+		return s
+	}
+	g.diags.Errorf(at.pos, markers.CodeGoType, "%s has type %s, which JSON cannot express", at.what, b.Name)
+	return &apiextv1.JSONSchemaProps{}
+}
+
+func (g *gen) mapSchema(m *parser.Map, at site) *apiextv1.JSONSchemaProps {
+	if !stringKey(m.Key) {
+		g.diags.Errorf(at.pos, markers.CodeGoType,
+			"%s is a map with %s keys; JSON object keys are strings, so the key type must be a string type or implement encoding.TextMarshaler", at.what, m.Key)
+		return &apiextv1.JSONSchemaProps{}
+	}
+	if _, ok := m.Elem.(*parser.Interface); ok {
+		g.diags.Errorf(at.pos, markers.CodeGoType,
+			"%s is a map of interface values, which have no schema; use map[string]apiextensionsv1.JSON, or mark the field +kubebuilder:validation:Schemaless and +kubebuilder:pruning:PreserveUnknownFields", at.what)
+		return &apiextv1.JSONSchemaProps{}
+	}
+	return &apiextv1.JSONSchemaProps{
+		Type:                 "object",
+		AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: g.exprSchema(m.Elem, at)},
+	}
+}
+
+// stringKey reports whether a map key type serializes as a JSON string.
+func stringKey(k parser.TypeExpr) bool {
+	for {
+		switch x := k.(type) {
+		case *parser.Basic:
+			return x.Name == "string"
+		case *parser.Named:
+			if x.Type.TextMarshaler {
+				return true
+			}
+			if x.Type.Underlying == nil {
+				return false
+			}
+			k = x.Type.Underlying
+		default:
+			return false
+		}
+	}
+}
+
+// refStub returns the placeholder for a reference to a named type. It
+// carries the referenced type's JSON type (and format, for basic types) so
+// that markers at the reference site can check what they apply to, and an
+// empty items schema for lists so that items: markers have a place to go;
+// flattening merges both with the type's own schema.
+func (g *gen) refStub(t *parser.Type) *apiextv1.JSONSchemaProps {
+	key := t.Ident.String()
+	g.refs[key] = t
+	ref := refPrefix + key
+	stub := &apiextv1.JSONSchemaProps{Ref: &ref}
+	ts := g.rawSchema(t)
+	stub.Type = ts.Type
+	stub.XIntOrString = ts.XIntOrString
+	if _, ok := underlyingShape(t).(*parser.Basic); ok {
+		stub.Format = ts.Format
+	}
+	if ts.Type == "array" {
+		stub.Items = &apiextv1.JSONSchemaPropsOrArray{Schema: &apiextv1.JSONSchemaProps{}}
+	}
+	return stub
+}
+
+// underlyingShape follows aliases and named types down to a shape.
+func underlyingShape(t *parser.Type) parser.TypeExpr {
+	for i := 0; i < 100; i++ {
+		n, ok := t.Underlying.(*parser.Named)
+		if !ok {
+			return t.Underlying
+		}
+		t = n.Type
+	}
+	return nil
+}
+
+// expandRefs replaces every placeholder in s with allOf: [a copy of the
+// referenced type's raw schema, the reference site's own schema], keeping
+// the site's description, title, example and external docs (or the type's,
+// when the site has none), as controller-gen's flattener does.
+func (g *gen) expandRefs(s *apiextv1.JSONSchemaProps) {
+	if s == nil {
+		return
+	}
+	if s.Ref != nil && strings.HasPrefix(*s.Ref, refPrefix) {
+		t := g.refs[strings.TrimPrefix(*s.Ref, refPrefix)]
+		typeSchema := g.rawSchema(t).DeepCopy()
+		site := *s
+		site.Ref = nil
+		desc, title, docs, example := site.Description, site.Title, site.ExternalDocs, site.Example
+		site.Description, site.Title, site.ExternalDocs, site.Example = "", "", nil, nil
+		*s = apiextv1.JSONSchemaProps{
+			AllOf:        []apiextv1.JSONSchemaProps{*typeSchema, site},
+			Description:  typeSchema.Description,
+			Title:        typeSchema.Title,
+			ExternalDocs: typeSchema.ExternalDocs,
+			Example:      typeSchema.Example,
+		}
+		if desc != "" {
+			s.Description = desc
+		}
+		if title != "" {
+			s.Title = title
+		}
+		if docs != nil {
+			s.ExternalDocs = docs
+		}
+		if example != nil {
+			s.Example = example
+		}
+		return
+	}
+	if s.Items != nil {
+		g.expandRefs(s.Items.Schema)
+	}
+	if s.AdditionalProperties != nil {
+		g.expandRefs(s.AdditionalProperties.Schema)
+	}
+	for k, p := range s.Properties {
+		g.expandRefs(&p)
+		s.Properties[k] = p
+	}
+	for i := range s.AllOf {
+		g.expandRefs(&s.AllOf[i])
+	}
+}
