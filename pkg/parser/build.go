@@ -121,7 +121,8 @@ func (b *builder) newPackage(tp *types.Package, ps *pkgSyntax) *Package {
 	pkg.Local = b.l.isLocal(pkg.Dir)
 	b.pkgs[tp.Path()] = pkg
 	if ps != nil {
-		pkg.Markers = b.parseMarkers(ps.pkg, markers.OnPackage, pkg)
+		ps.pkg, ps.tpkg = pkg, tp
+		pkg.Markers = b.parseMarkers(ps.pkgMarkers, markers.OnPackage, pkg)
 	}
 	if gn, _, ok := markers.First[markers.GroupName](pkg.Markers); ok {
 		pkg.HasGroup = true
@@ -214,6 +215,7 @@ func (b *builder) fill(w work) {
 		}
 	}
 	var specType ast.Expr
+	synPS := ps
 	if ref.spec != nil {
 		typ.Pos = b.l.fset.Position(ref.spec.Name.Pos())
 		doc := ref.spec.Doc
@@ -223,12 +225,16 @@ func (b *builder) fill(w work) {
 		typ.Doc = docText(doc)
 		typ.Markers = b.parseMarkers(ps.nodes[ref.spec], markers.OnType, typ.Package)
 		specType = ref.spec.Type
+		if _, isStruct := w.tt.Underlying().(*types.Struct); isStruct {
+			// type A pkg.B: the fields and their docs are B's.
+			specType, synPS = b.structSyntax(ref, ps)
+		}
 	}
 	switch x := w.tt.(type) {
 	case *types.Alias:
-		typ.Underlying = b.typeExpr(x.Rhs(), specType, typ.Package)
+		typ.Underlying = b.typeExpr(x.Rhs(), specType, synPS)
 	case *types.Named:
-		typ.Underlying = b.typeExpr(x.Underlying(), specType, typ.Package)
+		typ.Underlying = b.typeExpr(x.Underlying(), specType, synPS)
 		typ.JSONMarshaler = implements(x, b.jsonMarshaler)
 		typ.TextMarshaler = implements(x, b.textMarshaler)
 		if markers.Has[markers.K8sEnum](typ.Markers) {
@@ -255,9 +261,75 @@ func enumValues(t *types.Named) []string {
 	return slices.Compact(out)
 }
 
+// structSyntax follows a declaration such as "type A pkg.B" to the struct
+// syntax that declares the fields, and the package syntax it is in.
+func (b *builder) structSyntax(ref specRef, ps *pkgSyntax) (ast.Expr, *pkgSyntax) {
+	for range 20 {
+		var target *pkgSyntax
+		var name string
+		switch x := ast.Unparen(ref.spec.Type).(type) {
+		case *ast.StructType:
+			return x, ps
+		case *ast.Ident:
+			target, name = ps, x.Name
+		case *ast.SelectorExpr:
+			pkgIdent, ok := x.X.(*ast.Ident)
+			if !ok {
+				return nil, ps
+			}
+			target, name = b.importedSyntax(ps, ref.file, pkgIdent.Name, x.Sel.Name), x.Sel.Name
+		default:
+			return nil, ps
+		}
+		if target == nil {
+			return nil, ps
+		}
+		next, ok := target.specs[name]
+		if !ok && len(target.pending) > 0 {
+			b.parseMore(target)
+			next, ok = target.specs[name]
+		}
+		if !ok {
+			return nil, ps
+		}
+		ref, ps = next, target
+	}
+	return nil, ps
+}
+
+// importedSyntax returns the syntax of the package that file (in ps)
+// imports under name, found through the type that names it.
+func (b *builder) importedSyntax(ps *pkgSyntax, f *ast.File, name, typeName string) *pkgSyntax {
+	if ps.tpkg == nil {
+		return nil
+	}
+	for _, imp := range f.Imports {
+		path := strings.Trim(imp.Path.Value, "\"`")
+		for _, tp := range ps.tpkg.Imports() {
+			if tp.Path() != path {
+				continue
+			}
+			local := tp.Name()
+			if imp.Name != nil {
+				local = imp.Name.Name
+			}
+			if local != name {
+				break
+			}
+			obj := tp.Scope().Lookup(typeName)
+			if obj == nil {
+				return nil
+			}
+			_, syn := b.packageOf(tp, b.l.fset.Position(obj.Pos()).Filename)
+			return syn
+		}
+	}
+	return nil
+}
+
 // typeExpr converts a Go type to its model shape. syn is the type's syntax
-// when known; it gives anonymous structs their field docs.
-func (b *builder) typeExpr(t types.Type, syn ast.Expr, pkg *Package) TypeExpr {
+// when known (inside ps); it gives structs their field docs and markers.
+func (b *builder) typeExpr(t types.Type, syn ast.Expr, ps *pkgSyntax) TypeExpr {
 	for {
 		p, ok := syn.(*ast.ParenExpr)
 		if !ok {
@@ -281,7 +353,7 @@ func (b *builder) typeExpr(t types.Type, syn ast.Expr, pkg *Package) TypeExpr {
 		return &Named{Type: b.typeFor(x)}
 	case *types.Alias:
 		if x.Obj().Pkg() == nil {
-			return b.typeExpr(x.Rhs(), syn, pkg)
+			return b.typeExpr(x.Rhs(), syn, ps)
 		}
 		return &Named{Type: b.typeFor(x)}
 	case *types.Pointer:
@@ -289,20 +361,20 @@ func (b *builder) typeExpr(t types.Type, syn ast.Expr, pkg *Package) TypeExpr {
 		if s, ok := syn.(*ast.StarExpr); ok {
 			sub = s.X
 		}
-		return &Pointer{Elem: b.typeExpr(x.Elem(), sub, pkg)}
+		return &Pointer{Elem: b.typeExpr(x.Elem(), sub, ps)}
 	case *types.Slice:
-		return &Slice{Elem: b.typeExpr(x.Elem(), arrayElem(syn), pkg)}
+		return &Slice{Elem: b.typeExpr(x.Elem(), arrayElem(syn), ps)}
 	case *types.Array:
-		return &Array{Elem: b.typeExpr(x.Elem(), arrayElem(syn), pkg), Len: x.Len()}
+		return &Array{Elem: b.typeExpr(x.Elem(), arrayElem(syn), ps), Len: x.Len()}
 	case *types.Map:
 		var sub ast.Expr
 		if m, ok := syn.(*ast.MapType); ok {
 			sub = m.Value
 		}
-		return &Map{Key: b.typeExpr(x.Key(), nil, pkg), Elem: b.typeExpr(x.Elem(), sub, pkg)}
+		return &Map{Key: b.typeExpr(x.Key(), nil, ps), Elem: b.typeExpr(x.Elem(), sub, ps)}
 	case *types.Struct:
 		st, _ := syn.(*ast.StructType)
-		return b.structExpr(x, st, pkg)
+		return b.structExpr(x, st, ps)
 	case *types.Interface:
 		return &Interface{Empty: x.Empty(), Desc: types.TypeString(x, (*types.Package).Name)}
 	case *types.TypeParam:
@@ -318,8 +390,8 @@ func arrayElem(syn ast.Expr) ast.Expr {
 	return nil
 }
 
-// structExpr converts a struct, pairing each field with its syntax.
-func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, pkg *Package) *Struct {
+// structExpr converts a struct, pairing each field with its syntax in ps.
+func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, ps *pkgSyntax) *Struct {
 	var synFields []*ast.Field
 	if syn != nil {
 		for _, f := range syn.Fields.List {
@@ -345,22 +417,20 @@ func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, pkg *Package
 		if synFields != nil {
 			sf := synFields[i]
 			f.Doc = docText(sf.Doc)
-			f.Markers = b.parseMarkers(b.fieldMarkers(sf, pkg), markers.OnField, pkg)
+			f.Markers = b.parseMarkers(ps.nodes[sf], markers.OnField, ps.pkg)
 			fsyn = sf.Type
 			f.Pos = b.l.fset.Position(fieldNamePos(sf, v.Name()))
 		}
 		readJSONTag(f, reflect.StructTag(st.Tag(i)))
-		f.Type = b.typeExpr(v.Type(), fsyn, pkg)
+		f.Type = b.typeExpr(v.Type(), fsyn, ps)
+		if u, ok := f.Type.(*Unsupported); ok && u.Desc == "invalid type" && synFields != nil {
+			if msg := b.l.typeErrorIn(synFields[i].Pos(), synFields[i].End()); msg != "" {
+				u.Desc = "an invalid type (" + msg + ")"
+			}
+		}
 		out.Fields = append(out.Fields, f)
 	}
 	return out
-}
-
-func (b *builder) fieldMarkers(sf *ast.Field, pkg *Package) []rawMarker {
-	if ps := b.syntax[string(pkg.Path)]; ps != nil {
-		return ps.nodes[sf]
-	}
-	return nil
 }
 
 // fieldNamePos returns the position of the name among a field's names, or of

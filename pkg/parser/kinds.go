@@ -30,7 +30,7 @@ func (b *builder) assemble() *Model {
 		}
 		var kinds []*Type
 		for _, t := range p.Types {
-			if isKind(t) {
+			if isKind(t, p.HasGroup) {
 				kinds = append(kinds, t)
 			}
 		}
@@ -80,9 +80,11 @@ func findVersion(g *Group, name string) *Version {
 }
 
 // isKind reports whether a type is a kind: a struct that embeds both
-// metav1.TypeMeta and metav1.ObjectMeta (controller-gen's rule), or one
-// marked +kubebuilder:object:root=true that is not a list (no ListMeta).
-func isKind(t *Type) bool {
+// metav1.TypeMeta and metav1.ObjectMeta (controller-gen's rule), or, in a
+// package with a +groupName, one marked +kubebuilder:object:root=true that
+// is not a list. Outside API groups, object:root marks plain runtime.Objects
+// (cluster-api's runtime hook requests, for one), which are not kinds.
+func isKind(t *Type, inGroup bool) bool {
 	st, ok := t.Underlying.(*Struct)
 	if !ok || t.Alias {
 		return false
@@ -109,5 +111,5 @@ func isKind(t *Type) bool {
 		return true
 	}
 	root, _, ok := markers.First[markers.ObjectRoot](t.Markers)
-	return ok && root.Value && !listMeta && !strings.HasSuffix(t.Ident.Name, "List")
+	return inGroup && ok && root.Value && !listMeta && !strings.HasSuffix(t.Ident.Name, "List")
 }

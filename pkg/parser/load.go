@@ -71,6 +71,10 @@ type loader struct {
 	roots   map[string]*rootPkg
 	// deps are packages loaded from export data, by package path.
 	deps map[string]*types.Package
+	// typeErrs are the API packages' type errors. Like controller-gen,
+	// crdgen does not stop for them (a stale deepcopy file is the usual
+	// cause); they are reported only where a field's type is invalid.
+	typeErrs []types.Error
 }
 
 // rootPkg is a package matched by the patterns.
@@ -100,10 +104,12 @@ func Load(ctx context.Context, patterns []string, opts Options) (*Model, markers
 	if err := l.loadDeps(api); err != nil {
 		return nil, nil, err
 	}
-	l.typeCheck(api)
 	if l.diags.HasErrors() {
+		// Without the dependencies' types, type-checking would only repeat
+		// "could not import" for every import.
 		return nil, l.diags.Sorted(), nil
 	}
+	l.typeCheck(api)
 	m := newBuilder(l).build(api)
 	return m, l.diags.Sorted(), nil
 }
@@ -355,7 +361,8 @@ func (l *loader) loadDeps(api []*rootPkg) error {
 }
 
 // typeCheck type-checks the API packages from source, in import order, with
-// function bodies ignored: a schema needs declarations only.
+// function bodies ignored: a schema needs declarations only. Type errors are
+// kept for the fields they invalidate (see typeErrorIn).
 func (l *loader) typeCheck(api []*rootPkg) {
 	checked := map[string]*types.Package{}
 	sizes := types.SizesFor("gc", runtime.GOARCH)
@@ -387,10 +394,7 @@ func (l *loader) typeCheck(api []*rootPkg) {
 					l.diags.Errorf(token.Position{}, markers.CodeGoLoad, "%v", err)
 					return
 				}
-				if te.Soft && strings.HasSuffix(te.Msg, "imported and not used") {
-					return
-				}
-				l.diags.Errorf(l.fset.Position(te.Pos), markers.CodeGoLoad, "%s", te.Msg)
+				l.typeErrs = append(l.typeErrs, te)
 			},
 		}
 		if r.lp.Module != nil && r.lp.Module.GoVersion != "" {
@@ -401,6 +405,16 @@ func (l *loader) typeCheck(api []*rootPkg) {
 		r.tpkg = tp
 		checked[r.lp.PkgPath] = tp
 	}
+}
+
+// typeErrorIn returns the first type error between two positions, or "".
+func (l *loader) typeErrorIn(from, to token.Pos) string {
+	for _, te := range l.typeErrs {
+		if te.Pos >= from && te.Pos < to {
+			return te.Msg
+		}
+	}
+	return ""
 }
 
 type importerFunc func(path string) (*types.Package, error)

@@ -11,6 +11,7 @@ import (
 	"go/ast"
 	"go/build"
 	"go/parser"
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,22 +20,26 @@ import (
 
 // pkgSyntax indexes one package's syntax.
 type pkgSyntax struct {
+	// pkg and tpkg are the package the syntax belongs to.
+	pkg  *Package
+	tpkg *types.Package
 	dir   string
 	files []*ast.File
 	specs map[string]specRef
 	// nodes and pkg hold marker comments as associate found them.
-	nodes   map[ast.Node][]rawMarker
-	pkg     []rawMarker
-	ignored []rawMarker
+	nodes      map[ast.Node][]rawMarker
+	pkgMarkers []rawMarker
+	ignored    []rawMarker
 	// pending are generated files not parsed yet; they are read only when a
 	// type is not found in the others.
 	pending []string
 }
 
-// specRef is a type declaration.
+// specRef is a type declaration and the file it is in.
 type specRef struct {
 	spec *ast.TypeSpec
 	decl *ast.GenDecl
+	file *ast.File
 }
 
 func newPkgSyntax(dir string) *pkgSyntax {
@@ -45,7 +50,7 @@ func newPkgSyntax(dir string) *pkgSyntax {
 func (s *pkgSyntax) add(f *ast.File, isTypeMarker, isPackageMarker func(string) bool) {
 	s.files = append(s.files, f)
 	fm := associate(f, isTypeMarker, isPackageMarker)
-	s.pkg = append(s.pkg, fm.pkg...)
+	s.pkgMarkers = append(s.pkgMarkers, fm.pkg...)
 	s.ignored = append(s.ignored, fm.ignored...)
 	for n, ms := range fm.nodes {
 		s.nodes[n] = ms
@@ -57,7 +62,7 @@ func (s *pkgSyntax) add(f *ast.File, isTypeMarker, isPackageMarker func(string) 
 		}
 		for _, sp := range gd.Specs {
 			if ts, ok := sp.(*ast.TypeSpec); ok {
-				s.specs[ts.Name.Name] = specRef{spec: ts, decl: gd}
+				s.specs[ts.Name.Name] = specRef{spec: ts, decl: gd, file: f}
 			}
 		}
 	}

@@ -149,6 +149,9 @@ func (g *gen) applyOne(c *applyCtx, s *apiextv1.JSONSchemaProps, v any, r rule) 
 	}
 	var w warning
 	if errors.As(err, &w) {
+		if c.owner != nil && c.owner.Package != nil && !c.owner.Package.Local {
+			return // a dependency's markers are taken as they are
+		}
 		g.diags.Warnf(c.m.Pos, markers.CodeSchema, "+%s: %s", c.m.Name, w.msg)
 		return
 	}

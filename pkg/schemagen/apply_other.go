@@ -238,18 +238,19 @@ func applyStructType(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
 	return nil
 }
 
-// oneOfRule adds the CEL rule of a one-of marker, in controller-gen v0.23's
-// form: the count of set fields compared with a bound.
+// oneOfRule adds the CEL rule of a one-of marker in controller-gen's form
+// (v0.21, the one projects commit): the number of set fields, compared with
+// a bound.
 func oneOfRule(s *apiextv1.JSONSchemaProps, fields []string, op, message string) {
 	if len(fields) == 0 {
 		return
 	}
 	terms := make([]string, len(fields))
 	for i, f := range fields {
-		terms[i] = "(has(self." + f + ")?1:0)"
+		terms[i] = "has(self." + f + ")"
 	}
 	s.XValidations = append(s.XValidations, apiextv1.ValidationRule{
-		Rule:    strings.Join(terms, "+") + " " + op,
+		Rule:    "[" + strings.Join(terms, ",") + "].filter(x,x==true).size() " + op,
 		Message: fmt.Sprintf(message, "["+strings.Join(fields, " ")+"]"),
 	})
 }
@@ -265,17 +266,6 @@ func applyExactlyOneOf(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
 }
 
 func applyAtLeastOneOf(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
-	fields := v.(markers.AtLeastOneOf).Value
-	if len(fields) == 0 {
-		return nil
-	}
-	terms := make([]string, len(fields))
-	for i, f := range fields {
-		terms[i] = "has(self." + f + ")"
-	}
-	s.XValidations = append(s.XValidations, apiextv1.ValidationRule{
-		Rule:    strings.Join(terms, "||"),
-		Message: fmt.Sprintf("at least one of the fields in %s must be set", "["+strings.Join(fields, " ")+"]"),
-	})
+	oneOfRule(s, v.(markers.AtLeastOneOf).Value, ">= 1", "at least one of the fields in %s must be set")
 	return nil
 }

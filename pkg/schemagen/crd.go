@@ -82,6 +82,9 @@ func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *parser.Kin
 			}
 		case markers.PrintColumn:
 			g.checkColumn(m, x)
+			// controller-gen writes "subresources: {}" for every version with
+			// columns; kept so that regenerating changes nothing.
+			subresources(&v)
 			v.AdditionalPrinterColumns = append(v.AdditionalPrinterColumns, apiextv1.CustomResourceColumnDefinition{
 				Name: x.Name, Type: x.Type, Format: x.Format, Description: x.Description, Priority: x.Priority, JSONPath: x.JSONPath,
 			})

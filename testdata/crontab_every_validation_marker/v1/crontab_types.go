@@ -3,6 +3,7 @@ package v1
 
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
 )
 
 // Schedule is a cron expression.
@@ -117,7 +118,7 @@ type CronTabSpec struct {
 	// +kubebuilder:validation:XIntOrString
 	// +kubebuilder:validation:Pattern=`^\d+%?$`
 	// +optional
-	Size *IntOrPercent `json:"size,omitempty"`
+	Size *intstr.IntOrString `json:"size,omitempty"`
 
 	// Template is an embedded object.
 	// +kubebuilder:validation:XEmbeddedResource
@@ -133,9 +134,6 @@ type CronTabSpec struct {
 
 // Raw holds arbitrary data.
 type Raw struct{}
-
-// IntOrPercent is decided at runtime.
-type IntOrPercent struct{}
 
 // Step is one step of a job.
 // +kubebuilder:validation:XValidation:rule="self.name != self.command",message="name and command must differ"
