@@ -21,6 +21,7 @@ type crdFlags struct {
 	allowDangerous bool
 	maxDescLen     optionalInt
 	omitVersion    bool
+	profile        profileFlags
 }
 
 func (f *crdFlags) register(fs *flag.FlagSet) {
@@ -32,6 +33,7 @@ func (f *crdFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.allowDangerous, "allow-dangerous-types", false, "accept float32 and float64 fields")
 	fs.Var(&f.maxDescLen, "max-description-length", "truncate descriptions to N bytes (0 drops them)")
 	fs.BoolVar(&f.omitVersion, "omit-version-annotation", false, "do not write the "+schemagen.VersionAnnotation+" annotation")
+	f.profile.register(fs)
 }
 
 const crdUsage = `Usage: crdgen crd [flags] PACKAGES...
@@ -65,6 +67,12 @@ func (a *app) crdCmd(args []string) int {
 		fmt.Fprintf(a.stderr, "crdgen crd: no packages given\n\n%s", crdUsage)
 		return exitUsage
 	}
+	stop, err := f.profile.start()
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	defer stop()
 	files, diags, err := a.generateCRDs(patterns, f)
 	a.printDiags(diags)
 	if err != nil {
@@ -123,15 +131,24 @@ func (a *app) generateCRDs(patterns []string, f crdFlags) (map[string][]byte, ma
 	if len(crds) == 0 {
 		diags.Warnf(tokenPos(), markers.CodeCRD, "no kinds found in %s: a kind is a struct that embeds metav1.TypeMeta and metav1.ObjectMeta in a package with +groupName", strings.Join(patterns, " "))
 	}
+	// Encoding and the API server's validation are independent per CRD.
 	v := schemagen.NewValidator()
-	files := map[string][]byte{}
-	for _, c := range crds {
-		diags.Append(v.Validate(c))
-		data, err := schemagen.Render(c.Object)
-		if err != nil {
-			return nil, diags, err
+	encoded := make([]schemagen.Encoded, len(crds))
+	errs := make([]error, len(crds))
+	found := make([]markers.ErrorList, len(crds))
+	forEach(len(crds), func(i int) {
+		encoded[i], errs[i] = schemagen.Encode(crds[i].Object)
+		if errs[i] == nil {
+			found[i] = v.Validate(crds[i], encoded[i])
 		}
-		files[c.FileName] = data
+	})
+	files := map[string][]byte{}
+	for i, c := range crds {
+		if errs[i] != nil {
+			return nil, diags, errs[i]
+		}
+		diags.Append(found[i])
+		files[c.FileName] = encoded[i].YAML
 	}
 	if diags.HasErrors() {
 		return nil, diags, nil

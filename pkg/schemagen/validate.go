@@ -32,7 +32,7 @@ func NewValidator() *Validator {
 	return &Validator{scheme: s, codecs: serializer.NewCodecFactory(s, serializer.EnableStrict)}
 }
 
-// Internal decodes rendered CRD YAML as the API server decodes a create
+// Internal decodes a CRD (JSON or YAML) as the API server decodes a create
 // request, and returns the internal object it would validate.
 func (v *Validator) Internal(data []byte) (*apiextensions.CustomResourceDefinition, error) {
 	obj, _, err := v.codecs.UniversalDeserializer().Decode(data, nil, nil)
@@ -60,16 +60,12 @@ func (v *Validator) Internal(data []byte) (*apiextensions.CustomResourceDefiniti
 	return internal, nil
 }
 
-// Validate renders the CRD, runs the API server's validation on the bytes,
-// and returns every problem at the Go position responsible for it.
-func (v *Validator) Validate(c *CRD) markers.ErrorList {
+// Validate runs the API server's validation on a CRD as Encode wrote it (the
+// JSON a client sends), and returns every problem at the Go position
+// responsible for it.
+func (v *Validator) Validate(c *CRD, enc Encoded) markers.ErrorList {
 	var diags markers.ErrorList
-	data, err := Render(c.Object)
-	if err != nil {
-		diags.Errorf(c.Kinds[0].Type.Pos, markers.CodeAPIServer, "%v", err)
-		return diags
-	}
-	internal, err := v.Internal(data)
+	internal, err := v.Internal(enc.JSON)
 	if err != nil {
 		diags.Errorf(c.Kinds[0].Type.Pos, markers.CodeAPIServer, "the API server cannot decode CRD %s: %v", c.Object.Name, err)
 		return diags

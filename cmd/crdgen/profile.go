@@ -1,0 +1,51 @@
+package main
+
+// This file implements --cpuprofile and --memprofile, for finding where
+// crdgen's time and memory go.
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/pprof"
+)
+
+type profileFlags struct {
+	cpu, mem string
+}
+
+func (p *profileFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&p.cpu, "cpuprofile", "", "write a CPU profile to `file`")
+	fs.StringVar(&p.mem, "memprofile", "", "write a heap profile to `file` at exit")
+}
+
+// start starts CPU profiling if asked; the returned func stops it and writes
+// the heap profile.
+func (p *profileFlags) start() (func(), error) {
+	var cpu *os.File
+	if p.cpu != "" {
+		f, err := os.Create(p.cpu)
+		if err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("starting CPU profile: %w", err)
+		}
+		cpu = f
+	}
+	return func() {
+		if cpu != nil {
+			pprof.StopCPUProfile()
+			cpu.Close()
+		}
+		if p.mem != "" {
+			if f, err := os.Create(p.mem); err == nil {
+				runtime.GC()
+				pprof.WriteHeapProfile(f)
+				f.Close()
+			}
+		}
+	}, nil
+}

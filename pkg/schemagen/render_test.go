@@ -1,0 +1,55 @@
+package schemagen
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// TestRenderMatchesSigsYAML pins that Encode's YAML is byte for byte what
+// controller-gen's path (sigs.k8s.io/yaml over a JSON map) writes, on values
+// where go-yaml's number and string handling matter.
+func TestRenderMatchesSigsYAML(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	i := func(v int64) *int64 { return &v }
+	obj := &apiextv1.CustomResourceDefinition{}
+	obj.APIVersion, obj.Kind, obj.Name = "apiextensions.k8s.io/v1", "CustomResourceDefinition", "things.example.com"
+	obj.Spec.Versions = []apiextv1.CustomResourceDefinitionVersion{{Name: "v1", Schema: &apiextv1.CustomResourceValidation{
+		OpenAPIV3Schema: &apiextv1.JSONSchemaProps{
+			Description: "a: colon, \"quotes\", a #hash, 'single', multi\nline\n\nparagraph, and trailing space ",
+			Properties: map[string]apiextv1.JSONSchemaProps{
+				"n":      {Type: "number", Maximum: f(1e21), Minimum: f(-0.5), MultipleOf: f(2)},
+				"i":      {Type: "integer", Maximum: f(9007199254740993), MaxLength: i(1 << 62)},
+				"yes":    {Type: "string", Enum: []apiextv1.JSON{{Raw: []byte(`"yes"`)}, {Raw: []byte(`"on"`)}, {Raw: []byte(`"1.0"`)}, {Raw: []byte(`"~"`)}, {Raw: []byte(`""`)}}},
+				"def":    {Type: "object", Default: &apiextv1.JSON{Raw: []byte(`{"a":[1,2.5,true,null,"x"],"b":{}}`)}},
+				"a10":    {Type: "string"},
+				"a2":     {Type: "string", Pattern: `^[a-z]+(\.[a-z]+)*$`},
+				"spaces": {Type: "string", Description: "  leading blanks"},
+			},
+		},
+	}}}
+	got, err := Render(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, _ := json.Marshal(obj)
+	var m map[string]any
+	dec := json.NewDecoder(bytes.NewReader(j))
+	dec.UseNumber()
+	if err := dec.Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "status")
+	delete(m["metadata"].(map[string]any), "creationTimestamp")
+	want, err := yaml.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = append([]byte("---\n"), want...)
+	if !bytes.Equal(got, want) {
+		t.Errorf("Render differs from sigs.k8s.io/yaml:\n--- want\n%s\n--- got\n%s", want, got)
+	}
+}
