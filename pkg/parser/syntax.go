@@ -21,8 +21,8 @@ import (
 // pkgSyntax indexes one package's syntax.
 type pkgSyntax struct {
 	// pkg and tpkg are the package the syntax belongs to.
-	pkg  *Package
-	tpkg *types.Package
+	pkg   *Package
+	tpkg  *types.Package
 	dir   string
 	files []*ast.File
 	specs map[string]specRef

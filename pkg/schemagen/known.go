@@ -14,8 +14,8 @@ import (
 const quantityPattern = `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`
 
 const (
-	metav1Path    = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	apiextV1Path  = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1Path     = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	apiextV1Path   = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiextV1b1Path = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
 )
 
