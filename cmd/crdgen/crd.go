@@ -112,9 +112,11 @@ func (a *app) generateCRDs(patterns []string, f crdFlags) (map[string][]byte, ma
 		Opaque:         schemagen.IsKnownType,
 		UnknownMarkers: sev,
 	})
-	if err != nil || diags.HasErrors() {
+	if err != nil || model == nil {
 		return nil, diags, err
 	}
+	// Marker problems leave the model usable (the bad markers are dropped), so
+	// generation still runs and every problem is reported in one go.
 	opts := schemagen.Options{AllowDangerousTypes: f.allowDangerous, ToolVersion: a.version}
 	if f.omitVersion {
 		opts.ToolVersion = ""

@@ -1,6 +1,8 @@
 package markers
 
 import (
+	_ "github.com/crdgen/crdgen/internal/golden"
+
 	"strings"
 	"testing"
 )

@@ -86,8 +86,10 @@ type rootPkg struct {
 }
 
 // Load loads the packages matched by patterns and builds the model of their
-// API types. Problems with the input are returned as diagnostics; the error
-// is for failures of the go command itself.
+// API types. Problems with the input are returned as diagnostics; the model
+// is nil only when the packages could not be loaded at all (markers that do
+// not parse are left out of it). The error is for failures of the go command
+// itself.
 func Load(ctx context.Context, patterns []string, opts Options) (*Model, markers.ErrorList, error) {
 	if opts.Registry == nil {
 		opts.Registry = markers.DefaultRegistry()

@@ -299,7 +299,9 @@ func (c *CRD) Locate(fieldPath string) token.Position {
 		}
 		switch segs[1] {
 		case "validation":
-			return locateSchema(kind.Type, segs[2:])
+			if len(segs) >= 3 {
+				return locateSchema(kind.Type, segs[3:])
+			}
 		case "names", "scope":
 			if m, ok := firstOf[markers.Resource](c.Kinds); ok {
 				return m.Pos

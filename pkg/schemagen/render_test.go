@@ -1,6 +1,8 @@
 package schemagen
 
 import (
+	_ "github.com/crdgen/crdgen/internal/golden"
+
 	"bytes"
 	"encoding/json"
 	"testing"

@@ -5,16 +5,22 @@ package schemagen
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/parser"
 )
 
 // Validator judges CRDs with the API server's code: the apiextensions
@@ -74,4 +80,56 @@ func (v *Validator) Validate(c *CRD, enc Encoded) markers.ErrorList {
 		diags.Errorf(c.Locate(e.Field), markers.CodeAPIServer, "the API server rejects CRD %s: %s", c.Object.Name, e.Error())
 	}
 	return diags
+}
+
+// checkDefaults validates every default of a version's schema against the
+// schema around it with the API server's own defaulting validation. It runs
+// during generation, so that a bad default is reported together with every
+// other problem (the API server's CRD validation stops at earlier stages).
+func (g *gen) checkDefaults(k *parser.Kind, s *apiextv1.JSONSchemaProps) {
+	if !schemaHas(s, func(x *apiextv1.JSONSchemaProps) bool { return x.Default != nil }) {
+		return
+	}
+	internal := &apiextensions.JSONSchemaProps{}
+	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(s, internal, nil); err != nil {
+		return
+	}
+	ss, err := structuralschema.NewStructural(internal)
+	if err != nil {
+		return // not structural: reported elsewhere
+	}
+	root := field.NewPath("spec", "validation", "openAPIV3Schema")
+	errs, err := defaulting.ValidateDefaults(context.Background(), root, ss, true, true)
+	if err != nil {
+		return
+	}
+	for _, e := range errs {
+		path := strings.TrimPrefix(e.Field, root.String()+".")
+		pos := locateSchema(k.Type, splitFieldPath(path))
+		g.diags.Errorf(pos, markers.CodeDefault, "%s", defaultMessage(e))
+	}
+}
+
+// schemaHas reports whether pred holds for s or any schema below it.
+func schemaHas(s *apiextv1.JSONSchemaProps, pred func(*apiextv1.JSONSchemaProps) bool) bool {
+	found := false
+	walkSchema(s, func(x *apiextv1.JSONSchemaProps) {
+		found = found || pred(x)
+	})
+	return found
+}
+
+// defaultMessage words a default validation error for the author of the
+// default: the value, and what the schema wants of it.
+func defaultMessage(e *field.Error) string {
+	detail := strings.TrimSpace(e.Detail)
+	detail = strings.TrimSpace(strings.TrimPrefix(detail, "in body"))
+	if e.Type != field.ErrorTypeInvalid || e.BadValue == nil {
+		return "the default is not valid for its schema: " + strings.TrimSpace(e.ErrorBody())
+	}
+	v, err := json.Marshal(e.BadValue)
+	if err != nil {
+		v = []byte(fmt.Sprint(e.BadValue))
+	}
+	return fmt.Sprintf("the default %s is not valid for its schema: %s", v, detail)
 }

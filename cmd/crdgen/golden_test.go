@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crdgen/crdgen/internal/golden"
+)
+
+// goldenVersion is the version stamped on golden CRDs.
+const goldenVersion = "v0.0.0-golden"
+
+// repoRoot is the module root, where testdata lives.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// testApp runs crdgen in dir with a pinned version and captured output.
+func testApp(dir string) (*app, *bytes.Buffer, *bytes.Buffer) {
+	var stdout, stderr bytes.Buffer
+	return &app{ctx: context.Background(), stdout: &stdout, stderr: &stderr, dir: dir, version: goldenVersion}, &stdout, &stderr
+}
+
+// TestGolden runs "crdgen crd" on every testdata/<case> and compares the
+// whole output directory, plus the diagnostics as stderr.txt, with
+// testdata/<case>/want. A case may hold an "args" file with extra flags.
+// When crdgen reports an error, it must write nothing and exit 1.
+func TestGolden(t *testing.T) {
+	root := repoRoot(t)
+	cases, err := filepath.Glob(filepath.Join(root, "testdata", "*", "want"))
+	if err != nil || len(cases) == 0 {
+		t.Fatalf("no golden cases under testdata: %v", err)
+	}
+	for _, want := range cases {
+		dir := filepath.Dir(want)
+		name := filepath.Base(dir)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			out := t.TempDir()
+			args := []string{"crd", "-o", out}
+			if extra, err := os.ReadFile(filepath.Join(dir, "args")); err == nil {
+				args = append(args, strings.Fields(string(extra))...)
+			}
+			args = append(args, "./testdata/"+name+"/...")
+			a, _, stderr := testApp(root)
+			code := a.main(args)
+
+			got := map[string][]byte{}
+			entries, _ := os.ReadDir(out)
+			for _, e := range entries {
+				data, err := os.ReadFile(filepath.Join(out, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[e.Name()] = data
+			}
+			if stderr.Len() > 0 {
+				got["stderr.txt"] = stderr.Bytes()
+			}
+			hasError := strings.Contains(stderr.String(), ": ") && hasErrorLine(stderr.String())
+			switch {
+			case hasError && code != exitFail:
+				t.Errorf("exit code %d with errors reported, want %d", code, exitFail)
+			case !hasError && code != exitOK:
+				t.Errorf("exit code %d without errors, want %d\n%s", code, exitOK, stderr)
+			case hasError && len(entries) > 0:
+				t.Errorf("crdgen wrote %d files although it reported errors", len(entries))
+			}
+			golden.CheckDir(t, want, got)
+		})
+	}
+}
+
+// hasErrorLine reports whether diagnostics hold an error (not only warnings).
+func hasErrorLine(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		if line == "" || strings.HasPrefix(line, "\t") {
+			continue
+		}
+		if !strings.Contains(line, ": warning: ") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+// Package v1 holds a kind whose fields carry defaults.
+// +groupName=defaults.example.com
+package v1

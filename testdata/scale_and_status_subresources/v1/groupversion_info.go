@@ -1,0 +1,3 @@
+// Package v1 holds a scalable kind.
+// +groupName=apps.example.com
+package v1
