@@ -92,3 +92,13 @@ func hasErrorLine(text string) bool {
 	}
 	return false
 }
+
+// TestExampleIsUpToDate checks that the README's example output, committed
+// under examples/config/crd/bases, is what crdgen writes today.
+func TestExampleIsUpToDate(t *testing.T) {
+	a, stdout, stderr := testApp(repoRoot(t))
+	a.version = buildVersion()
+	if code := a.main([]string{"crd", "--check", "--omit-version-annotation", "-o", "examples/config/crd/bases", "./examples/api/..."}); code != exitOK {
+		t.Fatalf("crdgen crd --check on examples: exit %d\n%s%s", code, stderr, stdout)
+	}
+}
