@@ -229,25 +229,65 @@ func stringKey(k parser.TypeExpr) bool {
 }
 
 // refStub returns the placeholder for a reference to a named type. It
-// carries the referenced type's JSON type (and format, for basic types) so
-// that markers at the reference site can check what they apply to, and an
-// empty items schema for lists so that items: markers have a place to go;
-// flattening merges both with the type's own schema.
+// carries the referenced type's JSON type (and format, for basic types), and
+// for a list an items schema with the items' type, so that markers at the
+// reference site, items: markers included, can check what they apply to;
+// flattening merges it with the type's own schema.
 func (g *gen) refStub(t *parser.Type) *apiextv1.JSONSchemaProps {
 	key := t.Ident.String()
 	g.refs[key] = t
 	ref := refPrefix + key
-	stub := &apiextv1.JSONSchemaProps{Ref: &ref}
-	ts := g.rawSchema(t)
-	stub.Type = ts.Type
-	stub.XIntOrString = ts.XIntOrString
-	if _, ok := underlyingShape(t).(*parser.Basic); ok {
-		stub.Format = ts.Format
-	}
-	if ts.Type == "array" {
-		stub.Items = &apiextv1.JSONSchemaPropsOrArray{Schema: &apiextv1.JSONSchemaProps{}}
-	}
+	stub := shapeOf(g.rawSchema(t), isBasicShape(t))
+	stub.Ref = &ref
 	return stub
+}
+
+// shapeOf returns a schema with only the type facts of a raw schema: its
+// type, int-or-string flag, format (withFormat) and, for a list, the same
+// facts of its items.
+func shapeOf(raw *apiextv1.JSONSchemaProps, withFormat bool) *apiextv1.JSONSchemaProps {
+	s := &apiextv1.JSONSchemaProps{
+		Type:         rawFact(raw, func(x *apiextv1.JSONSchemaProps) string { return x.Type }),
+		XIntOrString: rawFact(raw, func(x *apiextv1.JSONSchemaProps) bool { return x.XIntOrString }),
+	}
+	if withFormat {
+		s.Format = rawFact(raw, func(x *apiextv1.JSONSchemaProps) string { return x.Format })
+	}
+	if s.Type == "array" {
+		items := rawFact(raw, func(x *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
+			if x.Items == nil {
+				return nil
+			}
+			return x.Items.Schema
+		})
+		s.Items = &apiextv1.JSONSchemaPropsOrArray{Schema: &apiextv1.JSONSchemaProps{}}
+		if items != nil {
+			s.Items.Schema = shapeOf(items, true)
+		}
+	}
+	return s
+}
+
+// rawFact reads a fact of a raw schema: from the node itself, or else from
+// the first allOf entry that has it (a raw schema of a named type that is
+// defined as another named type is such an allOf).
+func rawFact[T comparable](s *apiextv1.JSONSchemaProps, get func(*apiextv1.JSONSchemaProps) T) T {
+	var zero T
+	if v := get(s); v != zero {
+		return v
+	}
+	for i := range s.AllOf {
+		if v := rawFact(&s.AllOf[i], get); v != zero {
+			return v
+		}
+	}
+	return zero
+}
+
+// isBasicShape reports whether a named type is, under its names, a basic type.
+func isBasicShape(t *parser.Type) bool {
+	_, ok := underlyingShape(t).(*parser.Basic)
+	return ok
 }
 
 // underlyingShape follows aliases and named types down to a shape.

@@ -1,0 +1,3 @@
+// Package v1 shows how doc comments become descriptions.
+// +groupName=docs.example.com
+package v1

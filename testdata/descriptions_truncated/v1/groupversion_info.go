@@ -1,0 +1,3 @@
+// Package v1 is generated with --max-description-length=40.
+// +groupName=shortdocs.example.com
+package v1

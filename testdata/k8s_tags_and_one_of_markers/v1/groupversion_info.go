@@ -1,0 +1,3 @@
+// Package v1 uses +k8s: tags and one-of markers.
+// +groupName=tags.example.com
+package v1

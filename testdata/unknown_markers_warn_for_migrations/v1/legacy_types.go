@@ -1,0 +1,33 @@
+// This case proves that --unknown-markers=warn reports unknown and misplaced markers as warnings and still writes the CRD, while other generators' markers pass silently.
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// LegacySpec has markers that controller-gen silently dropped.
+type LegacySpec struct {
+	// A typo that controller-gen dropped without a word.
+	// +kubebuilder:validation:Maximun=10
+	Size int32 `json:"size"`
+	// Wrong case.
+	// +kubebuilder:validation:enum=a;b
+	Mode string `json:"mode"`
+	// A type marker on a field.
+	// +kubebuilder:printcolumn:name=X,type=string,JSONPath=.spec.x
+	X string `json:"x"`
+	// Markers of other generators and tools pass silently.
+	// +genclient
+	// +k8s:openapi-gen=true
+	// +patchStrategy=merge
+	// +k8s:format=k8s-short-name
+	Y string `json:"y"`
+}
+
+// Legacy is a kind.
+// +kubebuilder:rbac:groups=migrate.example.com,resources=legacies,verbs=get
+// +kubebuilder:object:root=true
+type Legacy struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec LegacySpec `json:"spec"`
+}
