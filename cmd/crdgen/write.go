@@ -161,12 +161,26 @@ func (a *app) printDrift(p plan, fix string) bool {
 
 func (a *app) printDiff(c fileChange) {
 	name := filepath.ToSlash(a.rel(c.path))
+	from, to := "a/"+name, "b/"+name
+	if filepath.IsAbs(name) {
+		from, to = "a"+name, "b"+name
+	}
 	text, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-		A:        difflib.SplitLines(string(c.old)),
-		B:        difflib.SplitLines(string(c.new)),
-		FromFile: "a/" + name,
-		ToFile:   "b/" + name,
+		A:        lines(c.old),
+		B:        lines(c.new),
+		FromFile: from,
+		ToFile:   to,
 		Context:  3,
 	})
 	fmt.Fprint(a.stdout, text)
+}
+
+// lines splits a file into lines that keep their newline; an empty file
+// has none. (difflib.SplitLines adds an empty last line.)
+func lines(data []byte) []string {
+	out := strings.SplitAfter(string(data), "\n")
+	if out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
 }

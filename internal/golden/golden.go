@@ -97,8 +97,17 @@ func write(t testing.TB, path string, data []byte) {
 // Diff is a unified diff of two texts.
 func Diff(want, got []byte) string {
 	text, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-		A: difflib.SplitLines(string(want)), B: difflib.SplitLines(string(got)),
+		A: lines(want), B: lines(got),
 		FromFile: "want", ToFile: "got", Context: 3,
 	})
 	return strings.TrimRight(text, "\n")
+}
+
+// lines splits a text into lines that keep their newline.
+func lines(data []byte) []string {
+	out := strings.SplitAfter(string(data), "\n")
+	if out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
 }

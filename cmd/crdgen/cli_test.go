@@ -1,0 +1,178 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// copyDir copies a directory tree.
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		target := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestUsageErrorsExit2(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"crd"},
+		{"crd", "--no-such-flag", "./x/..."},
+		{"crd", "--unknown-markers=loud", "./x/..."},
+		{"crd", "--max-description-length=-1", "./x/..."},
+	} {
+		a, _, stderr := testApp(repoRoot(t))
+		if code := a.main(args); code != exitUsage {
+			t.Errorf("crdgen %s: exit %d, want %d\n%s", strings.Join(args, " "), code, exitUsage, stderr)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	a, stdout, _ := testApp(repoRoot(t))
+	if code := a.main([]string{"version"}); code != exitOK || stdout.String() != "crdgen "+goldenVersion+"\n" {
+		t.Errorf("crdgen version: exit %d, output %q", code, stdout)
+	}
+}
+
+// TestCheckReportsDriftAndStaleFiles edits an API type after generating, and
+// checks that --check fails with a diff, that regenerating fixes it, that a
+// CRD whose kind was deleted is stale, and that unchanged files are not
+// rewritten.
+func TestCheckReportsDriftAndStaleFiles(t *testing.T) {
+	root := repoRoot(t)
+	out := t.TempDir()
+	gen := func(extra ...string) (int, string, string) {
+		a, stdout, stderr := testApp(root)
+		args := append([]string{"crd", "-o", out}, extra...)
+		args = append(args, "./testdata/printer_columns_and_selectable_fields/...")
+		code := a.main(args)
+		return code, stdout.String(), stderr.String()
+	}
+	if code, _, stderr := gen(); code != exitOK {
+		t.Fatalf("first generation: exit %d\n%s", code, stderr)
+	}
+	if code, stdout, stderr := gen("--check"); code != exitOK || stdout != "" || stderr != "" {
+		t.Fatalf("--check right after generating: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+
+	crd := filepath.Join(out, "batch.example.com_jobs.yaml")
+	before, _ := os.Stat(crd)
+	edited, _ := os.ReadFile(crd)
+	os.WriteFile(crd, []byte(strings.Replace(string(edited), "name: Queue", "name: Q", 1)), 0o644)
+	stale := filepath.Join(out, "batch.example.com_oldjobs.yaml")
+	os.WriteFile(stale, []byte("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nspec:\n  group: batch.example.com\n  names:\n    plural: oldjobs\n"), 0o644)
+	kustomization := filepath.Join(out, "kustomization.yaml")
+	os.WriteFile(kustomization, []byte("resources: []\n"), 0o644)
+
+	code, stdout, stderr := gen("--check")
+	if code != exitFail {
+		t.Fatalf("--check after edits: exit %d, want %d", code, exitFail)
+	}
+	for _, want := range []string{"-      name: Q\n", "+      name: Queue\n", "--- a/", "+++ b/", "-kind: CustomResourceDefinition\n"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("--check diff lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, want := range []string{"batch.example.com_jobs.yaml is out of date", "batch.example.com_oldjobs.yaml is stale", `run "crdgen crd -o`} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("--check report lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "kustomization") {
+		t.Errorf("--check reported a file crdgen does not own:\n%s", stderr)
+	}
+
+	time.Sleep(10 * time.Millisecond)
+	if code, _, stderr := gen(); code != exitOK {
+		t.Fatalf("regenerating: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("stale CRD file was not removed")
+	}
+	if _, err := os.Stat(kustomization); err != nil {
+		t.Errorf("a file crdgen does not own was touched: %v", err)
+	}
+	if code, _, _ := gen("--check"); code != exitOK {
+		t.Errorf("--check after regenerating: exit %d", code)
+	}
+	after, _ := os.Stat(crd)
+	if !after.ModTime().After(before.ModTime()) {
+		t.Errorf("the edited file was not rewritten")
+	}
+	again, _ := os.Stat(crd)
+	if code, _, _ := gen(); code != exitOK {
+		t.Fatal("third generation failed")
+	}
+	if third, _ := os.Stat(crd); !third.ModTime().Equal(again.ModTime()) {
+		t.Errorf("an unchanged file was rewritten")
+	}
+}
+
+// TestOutputDoesNotDependOnParallelism generates the same packages with one
+// and with several threads and compares every byte.
+func TestOutputDoesNotDependOnParallelism(t *testing.T) {
+	root := repoRoot(t)
+	run := func(procs int) map[string]string {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		out := t.TempDir()
+		a, _, stderr := testApp(root)
+		if code := a.main([]string{"crd", "-o", out, "./testdata/three_versions_storage_and_deprecated/...", "./testdata/special_types/...", "./testdata/go_shapes/..."}); code != exitOK {
+			t.Fatalf("exit %d\n%s", code, stderr)
+		}
+		files := map[string]string{}
+		entries, _ := os.ReadDir(out)
+		for _, e := range entries {
+			data, _ := os.ReadFile(filepath.Join(out, e.Name()))
+			files[e.Name()] = string(data)
+		}
+		return files
+	}
+	one, many := run(1), run(4)
+	if len(one) != 3 {
+		t.Fatalf("got %d files, want 3", len(one))
+	}
+	for name, data := range one {
+		if many[name] != data {
+			t.Errorf("%s differs between GOMAXPROCS=1 and 4", name)
+		}
+	}
+}
+
+// TestErrorsWriteNothing runs a broken package into a directory that already
+// holds a CRD, and checks that the directory is left as it was.
+func TestErrorsWriteNothing(t *testing.T) {
+	root := repoRoot(t)
+	out := t.TempDir()
+	existing := filepath.Join(out, "broken.example.com_brokens.yaml")
+	os.WriteFile(existing, []byte("old\n"), 0o644)
+	a, _, stderr := testApp(root)
+	if code := a.main([]string{"crd", "-o", out, "./testdata/broken_package_reports_every_error/..."}); code != exitFail {
+		t.Fatalf("exit %d, want %d\n%s", code, exitFail, stderr)
+	}
+	entries, _ := os.ReadDir(out)
+	data, _ := os.ReadFile(existing)
+	if len(entries) != 1 || string(data) != "old\n" {
+		t.Errorf("the output directory changed although the run failed")
+	}
+}
