@@ -52,6 +52,7 @@ const usage = `crdgen turns Go API types with +kubebuilder markers into CustomRe
 
 Usage:
   crdgen crd [flags] PACKAGES...   write one CRD file per kind
+  crdgen markers                   list every marker crdgen reads
   crdgen version                   print crdgen's version
 
 Run "crdgen <command> -h" for a command's flags.
@@ -65,6 +66,8 @@ func (a *app) main(args []string) int {
 	switch args[0] {
 	case "crd":
 		return a.crdCmd(args[1:])
+	case "markers":
+		return a.markersCmd(args[1:])
 	case "version":
 		fmt.Fprintf(a.stdout, "crdgen %s\n", a.version)
 		return exitOK

@@ -93,9 +93,9 @@ type StructType struct{ Value string }
 func topologyDefs() []Definition {
 	return []Definition{
 		{Name: "listType", Targets: OnField | OnType, Args: ListType{}, Doc: "ListType sets how server-side apply merges a list: map, set or atomic."},
-		{Name: "k8s:listType", Targets: OnField | OnType, Args: ListType{}, Doc: "K8sListType sets how server-side apply merges a list: map, set or atomic."},
+		{Name: "k8s:listType", Targets: OnField | OnType, Args: ListType{}, Doc: "listType sets how server-side apply merges a list: map, set or atomic (the +k8s: form of +listType)."},
 		{Name: "listMapKey", Targets: OnField | OnType, Args: ListMapKey{}, Doc: "ListMapKey names a key field of a listType=map list; repeat it for several keys."},
-		{Name: "k8s:listMapKey", Targets: OnField | OnType, Args: ListMapKey{}, Doc: "K8sListMapKey names a key field of a listType=map list; repeat it for several keys."},
+		{Name: "k8s:listMapKey", Targets: OnField | OnType, Args: ListMapKey{}, Doc: "listMapKey names a key field of a listType=map list (the +k8s: form of +listMapKey)."},
 		{Name: "mapType", Targets: OnField | OnType, Args: MapType{}, Doc: "MapType sets how server-side apply merges a map: granular or atomic."},
 		{Name: "structType", Targets: OnField | OnType, Args: StructType{}, Doc: "StructType sets how server-side apply merges a struct: granular or atomic."},
 	}

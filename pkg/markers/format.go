@@ -143,3 +143,39 @@ func FormatAny(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// Usage writes a definition's syntax for help output:
+// "+name", "+name=<number>" or "+name:arg=<string>[,opt=<bool>]".
+func (d *Definition) Usage() string {
+	if d.Foreign {
+		return "+" + d.Name + "..."
+	}
+	if d.Syntax != "" {
+		return d.Syntax
+	}
+	spec := d.spec
+	switch {
+	case spec.flag():
+		return "+" + d.Name
+	case spec.anonymous():
+		f := spec.fields[0]
+		if f.optional {
+			return "+" + d.Name + "[=<" + f.typ.String() + ">]"
+		}
+		return "+" + d.Name + "=<" + f.typ.String() + ">"
+	}
+	var b strings.Builder
+	b.WriteString("+" + d.Name + ":")
+	for i, f := range spec.fields {
+		sep := ""
+		if i > 0 {
+			sep = ","
+		}
+		arg := sep + f.name + "=<" + f.typ.String() + ">"
+		if f.optional {
+			arg = "[" + arg + "]"
+		}
+		b.WriteString(arg)
+	}
+	return b.String()
+}

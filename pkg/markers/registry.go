@@ -64,6 +64,9 @@ type Definition struct {
 	// Decode, when set, parses the argument text instead of the generic
 	// argument syntax (for example +default, whose value is strict JSON).
 	Decode func(args string) (any, error)
+	// Syntax, when set, is the usage text for help output (for markers with
+	// a Decode function).
+	Syntax string
 	// Foreign marks a marker that belongs to another generator. It is
 	// accepted wherever it appears, its arguments are not checked, and it has
 	// no effect on crdgen's output.

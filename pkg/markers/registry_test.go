@@ -86,3 +86,21 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+func TestUsage(t *testing.T) {
+	reg := DefaultRegistry()
+	for _, c := range []struct {
+		name   string
+		target Target
+		want   string
+	}{
+		{"optional", OnField, "+optional"},
+		{"kubebuilder:validation:Maximum", OnField, "+kubebuilder:validation:Maximum=<number>"},
+		{"groupName", OnPackage, "+groupName[=<string>]"},
+		{"kubebuilder:subresource:scale", OnType, "+kubebuilder:subresource:scale:specpath=<string>,statuspath=<string>[,selectorpath=<string>]"},
+	} {
+		if got := reg.Lookup(c.name, c.target).Usage(); got != c.want {
+			t.Errorf("Usage of +%s = %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -91,13 +91,20 @@ func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 	case t.Opaque || t.Underlying == nil:
 		return &apiextv1.JSONSchemaProps{}
 	case t.JSONMarshaler:
-		// A custom marshaler can write anything: only the type's markers say
-		// what. Without a Type marker crdgen falls back to the Go shape, as
-		// controller-gen does.
+		// A custom marshaler can write anything, so the type's markers say
+		// what when they set a type. Without one, crdgen falls back to the Go
+		// fields as controller-gen does (cluster-api's
+		// NodeRegistrationOptions marshals its own fields that way), and
+		// warns, since MarshalJSON may write another shape.
 		s := &apiextv1.JSONSchemaProps{}
 		g.applyMarkers(t.Markers, s, subject, t)
-		if s.Type != "" {
+		if s.Type != "" || s.XIntOrString {
 			return s
+		}
+		if t.Package != nil && t.Package.Local {
+			g.diags.Warnf(t.Pos, markers.CodeGoType,
+				"type %s implements json.Marshaler; its schema describes its Go fields, so if MarshalJSON writes another shape, say which with +kubebuilder:validation:Type (and other markers) on the type",
+				t.Ident.Name)
 		}
 	case t.TextMarshaler:
 		s := &apiextv1.JSONSchemaProps{Type: "string"}
