@@ -52,6 +52,7 @@ const usage = `crdgen turns Go API types with +kubebuilder markers into CustomRe
 
 Usage:
   crdgen crd [flags] PACKAGES...   write one CRD file per kind
+  crdgen cost [flags] PACKAGES...  report what every CEL rule costs the API server
   crdgen markers                   list every marker crdgen reads
   crdgen version                   print crdgen's version
 
@@ -66,6 +67,8 @@ func (a *app) main(args []string) int {
 	switch args[0] {
 	case "crd":
 		return a.crdCmd(args[1:])
+	case "cost":
+		return a.costCmd(args[1:])
 	case "markers":
 		return a.markersCmd(args[1:])
 	case "version":

@@ -8,31 +8,32 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
 // crdFlags are the flags of "crdgen crd".
 type crdFlags struct {
-	outputDir      string
-	check          bool
-	unknownMarkers choice
-	allowDangerous bool
-	maxDescLen     optionalInt
-	omitVersion    bool
-	profile        profileFlags
+	outputDir string
+	check     bool
+	gen       genOptions
+	profile   profileFlags
+}
+
+// registerGen registers the flags every generating command shares.
+func registerGen(fs *flag.FlagSet, o *genOptions) {
+	unknown := &choice{value: "error", allowed: []string{"error", "warn"}}
+	fs.Var(funcValue{unknown, func() { o.unknownMarkers = unknown.value }}, "unknown-markers", "error or warn: how to treat unknown and misplaced markers")
+	fs.BoolVar(&o.allowDangerous, "allow-dangerous-types", false, "accept float32 and float64 fields")
+	fs.Var(&o.maxDescLen, "max-description-length", "truncate descriptions to N bytes (0 drops them)")
+	fs.BoolVar(&o.omitVersion, "omit-version-annotation", false, "do not write the "+schemagen.VersionAnnotation+" annotation")
+	fs.StringVar(&o.kubeVersion, "kube-version", "", "oldest Kubernetes version (X.Y) whose API server must accept the CEL rules (default: the newest crdgen knows)")
 }
 
 func (f *crdFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.outputDir, "output-dir", "config/crd/bases", "directory the CRD files go to")
 	fs.StringVar(&f.outputDir, "o", "config/crd/bases", "shorthand for --output-dir")
 	fs.BoolVar(&f.check, "check", false, "write nothing; exit 1 and print a diff if any file would change")
-	f.unknownMarkers = choice{value: "error", allowed: []string{"error", "warn"}}
-	fs.Var(&f.unknownMarkers, "unknown-markers", "error or warn: how to treat unknown and misplaced markers")
-	fs.BoolVar(&f.allowDangerous, "allow-dangerous-types", false, "accept float32 and float64 fields")
-	fs.Var(&f.maxDescLen, "max-description-length", "truncate descriptions to N bytes (0 drops them)")
-	fs.BoolVar(&f.omitVersion, "omit-version-annotation", false, "do not write the "+schemagen.VersionAnnotation+" annotation")
+	registerGen(fs, &f.gen)
 	f.profile.register(fs)
 }
 
@@ -48,24 +49,16 @@ Flags:
   --allow-dangerous-types       accept float32 and float64 fields
   --max-description-length N    truncate descriptions to N bytes (0 drops them)
   --omit-version-annotation     do not stamp the crdgen version on each CRD
+  --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
 `
 
 func (a *app) crdCmd(args []string) int {
 	var f crdFlags
 	fs := flag.NewFlagSet("crd", flag.ContinueOnError)
 	f.register(fs)
-	patterns, err := parseFlags(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(a.stdout, crdUsage)
-		return exitOK
-	}
-	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen crd: %v\n\n%s", err, crdUsage)
-		return exitUsage
-	}
-	if len(patterns) == 0 {
-		fmt.Fprintf(a.stderr, "crdgen crd: no packages given\n\n%s", crdUsage)
-		return exitUsage
+	patterns, code, ok := a.parseCommand(fs, args, crdUsage)
+	if !ok {
+		return code
 	}
 	stop, err := f.profile.start()
 	if err != nil {
@@ -73,16 +66,16 @@ func (a *app) crdCmd(args []string) int {
 		return exitFail
 	}
 	defer stop()
-	files, diags, err := a.generateCRDs(patterns, f)
+	out, diags, err := a.generate(patterns, f.gen)
 	a.printDiags(diags)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
-	if diags.HasErrors() {
+	if out == nil || diags.HasErrors() {
 		return exitFail
 	}
-	p, err := a.planDir(f.outputDir, files, isGeneratedCRD)
+	p, err := a.planDir(f.outputDir, out.files, isGeneratedCRD)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
@@ -100,60 +93,21 @@ func (a *app) crdCmd(args []string) int {
 	return exitOK
 }
 
-// generateCRDs loads the packages, builds and validates every CRD, and
-// renders them. It returns the files by name only when there is no error.
-func (a *app) generateCRDs(patterns []string, f crdFlags) (map[string][]byte, markers.ErrorList, error) {
-	sev := markers.Error
-	if f.unknownMarkers.value == "warn" {
-		sev = markers.Warning
+// parseCommand parses a command's flags and requires package patterns. ok
+// is false when the command should exit with code.
+func (a *app) parseCommand(fs *flag.FlagSet, args []string, usage string) (patterns []string, code int, ok bool) {
+	patterns, err := parseFlags(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(a.stdout, usage)
+		return nil, exitOK, false
 	}
-	model, diags, err := parser.Load(a.ctx, patterns, parser.Options{
-		Dir:            a.dir,
-		Opaque:         schemagen.IsKnownType,
-		UnknownMarkers: sev,
-	})
-	if err != nil || model == nil {
-		return nil, diags, err
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen %s: %v\n\n%s", fs.Name(), err, usage)
+		return nil, exitUsage, false
 	}
-	// Marker problems leave the model usable (the bad markers are dropped), so
-	// generation still runs and every problem is reported in one go.
-	opts := schemagen.Options{AllowDangerousTypes: f.allowDangerous, ToolVersion: a.version}
-	if f.omitVersion {
-		opts.ToolVersion = ""
+	if len(patterns) == 0 {
+		fmt.Fprintf(a.stderr, "crdgen %s: no packages given\n\n%s", fs.Name(), usage)
+		return nil, exitUsage, false
 	}
-	if f.maxDescLen.set {
-		n := f.maxDescLen.value
-		opts.MaxDescriptionLength = &n
-	}
-	crds, gdiags := schemagen.Generate(model, opts)
-	diags.Append(gdiags)
-	if diags.HasErrors() {
-		return nil, diags, nil
-	}
-	if len(crds) == 0 {
-		diags.Warnf(tokenPos(), markers.CodeCRD, "no kinds found in %s: a kind is a struct that embeds metav1.TypeMeta and metav1.ObjectMeta in a package with +groupName", strings.Join(patterns, " "))
-	}
-	// Encoding and the API server's validation are independent per CRD.
-	v := schemagen.NewValidator()
-	encoded := make([]schemagen.Encoded, len(crds))
-	errs := make([]error, len(crds))
-	found := make([]markers.ErrorList, len(crds))
-	forEach(len(crds), func(i int) {
-		encoded[i], errs[i] = schemagen.Encode(crds[i].Object)
-		if errs[i] == nil {
-			found[i] = v.Validate(crds[i], encoded[i])
-		}
-	})
-	files := map[string][]byte{}
-	for i, c := range crds {
-		if errs[i] != nil {
-			return nil, diags, errs[i]
-		}
-		diags.Append(found[i])
-		files[c.FileName] = encoded[i].YAML
-	}
-	if diags.HasErrors() {
-		return nil, diags, nil
-	}
-	return files, diags, nil
+	return patterns, exitOK, true
 }

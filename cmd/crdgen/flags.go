@@ -75,3 +75,18 @@ func (c *choice) Set(s string) error {
 	}
 	return fmt.Errorf("want one of %v, got %q", c.allowed, s)
 }
+
+// funcValue wraps a flag.Value and runs fn after every Set, to copy the
+// value where a command keeps it.
+type funcValue struct {
+	flag.Value
+	fn func()
+}
+
+func (f funcValue) Set(s string) error {
+	if err := f.Value.Set(s); err != nil {
+		return err
+	}
+	f.fn()
+	return nil
+}

@@ -8,7 +8,9 @@ import (
 	"go/token"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Marker is one parsed marker.
@@ -23,7 +25,13 @@ type Marker struct {
 	Value any
 	// Def is the marker's definition.
 	Def *Definition
+	// Spans locate each argument's value, as written, in Text; the key is
+	// the argument name ("" for a one-value marker).
+	Spans map[string]Span
 }
+
+// Span is a byte range [Start, End) of a marker's Text.
+type Span struct{ Start, End int }
 
 // At returns the position of the byte at offset off inside the marker text.
 // Markers live on one line, so only the column moves.
@@ -65,10 +73,11 @@ func (r *Registry) Parse(text string, target Target) (Marker, error) {
 			end = res.argsOff + i
 		}
 	}
-	val, err := res.def.parseArgs(text, res.argsOff, end)
+	val, spans, err := res.def.parseArgs(text, res.argsOff, end)
 	if err != nil {
 		return m, err
 	}
+	m.Spans = spans
 	if res.def.Items {
 		val = Items{Value: val}
 	}
@@ -76,9 +85,10 @@ func (r *Registry) Parse(text string, target Target) (Marker, error) {
 	return m, nil
 }
 
-// parseArgs parses text[start:end] with the definition's argument syntax.
-// start is 0 when the marker has no '=' at all.
-func (d *Definition) parseArgs(text string, start, end int) (any, error) {
+// parseArgs parses text[start:end] with the definition's argument syntax,
+// and returns where each argument's value is. start is 0 when the marker
+// has no '=' at all.
+func (d *Definition) parseArgs(text string, start, end int) (any, map[string]Span, error) {
 	if start == 0 {
 		start = len(text)
 		end = len(text)
@@ -88,30 +98,33 @@ func (d *Definition) parseArgs(text string, start, end int) (any, error) {
 		if err != nil {
 			if ae, ok := err.(*ArgError); ok {
 				ae.Offset += start
-				return nil, ae
+				return nil, nil, ae
 			}
-			return nil, &ArgError{Offset: start, Msg: err.Error()}
+			return nil, nil, &ArgError{Offset: start, Msg: err.Error()}
 		}
-		return v, nil
+		return v, map[string]Span{"": {start, end}}, nil
 	}
-	c := &cursor{src: text, pos: start, end: end}
+	c := &cursor{src: text, pos: start, end: end, spans: map[string]Span{}}
 	out := reflect.New(d.spec.typ).Elem()
 	spec := d.spec
 	switch {
 	case spec.flag():
 		if !c.atEnd() {
-			return nil, &ArgError{Offset: c.pos, Msg: fmt.Sprintf("+%s takes no arguments, got %q", d.Name, text[c.pos:end])}
+			return nil, nil, &ArgError{Offset: c.pos, Msg: fmt.Sprintf("+%s takes no arguments, got %q", d.Name, text[c.pos:end])}
 		}
-		return out.Interface(), nil
+		return out.Interface(), nil, nil
 	case spec.anonymous():
 		f := spec.fields[0]
 		if c.atEnd() {
 			if f.optional {
-				return out.Interface(), nil
+				return out.Interface(), nil, nil
 			}
-			return nil, &ArgError{Offset: start, Msg: fmt.Sprintf("+%s needs a value: +%s=<%s>", d.Name, d.Name, f.typ)}
+			return nil, nil, &ArgError{Offset: start, Msg: fmt.Sprintf("+%s needs a value: +%s=<%s>", d.Name, d.Name, f.typ)}
 		}
+		c.skipSpace()
+		from := c.pos
 		c.setField(out.Field(f.index), f.typ, false)
+		c.spans[""] = Span{from, c.pos}
 	default:
 		c.namedArgs(d, out)
 	}
@@ -119,9 +132,9 @@ func (d *Definition) parseArgs(text string, start, end int) (any, error) {
 		c.failf(c.pos, "extra arguments provided: %q", text[c.pos:end])
 	}
 	if c.err != nil {
-		return nil, c.err
+		return nil, nil, c.err
 	}
-	return out.Interface(), nil
+	return out.Interface(), c.spans, nil
 }
 
 // namedArgs reads "name=value,name=value" into the struct out.
@@ -147,7 +160,10 @@ func (c *cursor) namedArgs(d *Definition, out reflect.Value) {
 		if !c.expect('=', "'='") {
 			return
 		}
+		c.skipSpace()
+		from := c.pos
 		c.setField(out.Field(f.index), f.typ, false)
+		c.spans[name] = Span{from, c.pos}
 		if c.failed() || c.atEnd() {
 			break
 		}
@@ -342,4 +358,46 @@ func normalizeJSON(v any) any {
 		}
 	}
 	return v
+}
+
+// ValueOffset maps byte i of a string argument's value, as parsed, to its
+// byte offset in the marker's Text: through the quotes and Go escapes of a
+// "quoted" value, a `raw` value, or a bare one. It is how a position inside
+// a CEL rule becomes a column on the Go line.
+func (m Marker) ValueOffset(arg string, i int) (int, bool) {
+	sp, ok := m.Spans[arg]
+	if !ok || sp.Start >= len(m.Text) {
+		return 0, false
+	}
+	raw := m.Text[sp.Start:min(sp.End, len(m.Text))]
+	switch {
+	case strings.HasPrefix(raw, "`"):
+		return sp.Start + 1 + i, true
+	case strings.HasPrefix(raw, `"`):
+		// Walk the literal: each source character decodes to one or more
+		// bytes of the value.
+		pos, n := 1, 0
+		for pos < len(raw)-1 {
+			start := pos
+			var decoded string
+			if raw[pos] == '\\' {
+				r, _, tail, err := strconv.UnquoteChar(raw[pos:], '"')
+				if err != nil {
+					return sp.Start + start, true
+				}
+				decoded = string(r)
+				pos = len(raw) - len(tail)
+			} else {
+				_, size := utf8.DecodeRuneInString(raw[pos:])
+				decoded = raw[pos : pos+size]
+				pos += size
+			}
+			if i < n+len(decoded) {
+				return sp.Start + start, true
+			}
+			n += len(decoded)
+		}
+		return sp.Start + pos, true
+	}
+	return sp.Start + i, true
 }

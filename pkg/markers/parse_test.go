@@ -227,3 +227,27 @@ func m0target(text string) Target {
 	}
 	return OnField
 }
+
+func TestValueOffset(t *testing.T) {
+	reg := DefaultRegistry()
+	for _, c := range []struct {
+		text string
+		arg  string
+		i    int
+		want string // the marker text from the returned offset
+	}{
+		{`+kubebuilder:validation:XValidation:rule="self.a > 0",message="m"`, "rule", 5, `a > 0",message="m"`},
+		{"+kubebuilder:validation:XValidation:rule=`self.b`", "rule", 5, "b`"},
+		{`+kubebuilder:validation:XValidation:message="m",rule="x == \"q\" && self.c"`, "rule", 17, `c"`},
+		{`+kubebuilder:validation:Pattern=  bare`, "", 2, "re"},
+	} {
+		m, err := reg.Parse(c.text, OnField)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", c.text, err)
+		}
+		off, ok := m.ValueOffset(c.arg, c.i)
+		if !ok || c.text[off:] != c.want {
+			t.Errorf("ValueOffset(%q, %d) in %q points at %q, want %q", c.arg, c.i, c.text, c.text[min(off, len(c.text)):], c.want)
+		}
+	}
+}

@@ -26,6 +26,8 @@ type cursor struct {
 	pos int
 	end int
 	err *ArgError
+	// spans records where argument values start and end.
+	spans map[string]Span
 }
 
 func (c *cursor) failf(at int, format string, args ...any) {

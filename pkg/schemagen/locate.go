@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/parser"
 )
@@ -392,4 +394,61 @@ func locateSchema(kind *parser.Type, segs []string) token.Position {
 		return m.Pos
 	}
 	return loc.pos
+}
+
+// Origin is where a node of a CRD's schema comes from in the Go source.
+type Origin struct {
+	// Pos is the field (or type) that declares the node.
+	Pos token.Position
+	// Markers are the markers that shaped the node: the field's, then its
+	// type's (items: markers unwrapped for an items node).
+	Markers []markers.Marker
+	// Go is the Go type of the node, or nil when the path leaves the Go
+	// types (inside a Schemaless field, for one).
+	Go parser.TypeExpr
+}
+
+// Origin follows a schema path (segments such as "properties[spec]",
+// "items", "additionalProperties") of version i's schema back to Go.
+func (c *CRD) Origin(version int, path []string) Origin {
+	k := c.Kinds[min(max(version, 0), len(c.Kinds)-1)]
+	loc := locate(k.Type, path)
+	return Origin{Pos: loc.pos, Markers: loc.markers, Go: findAt(k, path)}
+}
+
+// RuleMarker returns the marker that produced a CEL rule of a schema node:
+// the XValidation marker with that rule, or the marker crdgen generated the
+// rule from (+k8s:immutable, one-of markers). ok is false when no marker
+// matches; o.Pos is then the best position.
+func (c *CRD) RuleMarker(o Origin, rule string) (markers.Marker, bool) {
+	for _, m := range o.Markers {
+		switch v := m.Value.(type) {
+		case markers.XValidation:
+			if v.Rule == rule {
+				return m, true
+			}
+		case markers.Immutable:
+			if rule == "self == oldSelf" {
+				return m, true
+			}
+		case markers.ExactlyOneOf, markers.AtMostOneOf, markers.AtLeastOneOf:
+			var s apiextv1.JSONSchemaProps
+			rules := schemaRules()
+			rules[reflect.TypeOf(v)].apply(nil, &s, v)
+			if len(s.XValidations) > 0 && s.XValidations[0].Rule == rule {
+				return m, true
+			}
+		}
+	}
+	// A parent rule that keeps an optional immutable field set comes from
+	// the field's +k8s:immutable.
+	if name, ok := strings.CutPrefix(rule, "!has(oldSelf."); ok {
+		name, _, _ = strings.Cut(name, ")")
+		if f := findField(o.Go, name); f != nil {
+			if _, m, ok := markers.First[markers.Immutable](f.Markers); ok {
+				return m, true
+			}
+		}
+	}
+	return markers.Marker{}, false
 }

@@ -70,16 +70,35 @@ func (v *Validator) Internal(data []byte) (*apiextensions.CustomResourceDefiniti
 // JSON a client sends), and returns every problem at the Go position
 // responsible for it.
 func (v *Validator) Validate(c *CRD, enc Encoded) markers.ErrorList {
-	var diags markers.ErrorList
 	internal, err := v.Internal(enc.JSON)
 	if err != nil {
+		var diags markers.ErrorList
 		diags.Errorf(c.Kinds[0].Type.Pos, markers.CodeAPIServer, "the API server cannot decode CRD %s: %v", c.Object.Name, err)
 		return diags
 	}
+	return v.ValidateInternal(c, internal, false)
+}
+
+// ValidateInternal runs the API server's validation on the internal object
+// of a CRD (see Internal). With skipCEL, the findings about CEL rules are
+// left out, for a caller that has reported them already with their exact
+// positions (package celcost).
+func (v *Validator) ValidateInternal(c *CRD, internal *apiextensions.CustomResourceDefinition, skipCEL bool) markers.ErrorList {
+	var diags markers.ErrorList
 	for _, e := range validation.ValidateCustomResourceDefinition(context.Background(), internal) {
+		if skipCEL && isCELFinding(e) {
+			continue
+		}
 		diags.Errorf(c.Locate(e.Field), markers.CodeAPIServer, "the API server rejects CRD %s: %s", c.Object.Name, e.Error())
 	}
 	return diags
+}
+
+// isCELFinding reports whether a validation error is about CEL rules: their
+// compilation, cost or transition rules.
+func isCELFinding(e *field.Error) bool {
+	return strings.Contains(e.Field, "x-kubernetes-validations") ||
+		strings.Contains(e.Detail, "estimated rule cost")
 }
 
 // checkDefaults validates every default of a version's schema against the

@@ -1,0 +1,116 @@
+package main
+
+// This file implements the pipeline every generating command shares: load
+// the packages once, build the CRDs, write them out, judge them with the
+// API server's code and cost their CEL rules.
+
+import (
+	"strings"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+
+	"github.com/crdgen/crdgen/pkg/celcost"
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/schemagen"
+)
+
+// genOptions are the options of the pipeline.
+type genOptions struct {
+	unknownMarkers string
+	allowDangerous bool
+	maxDescLen     optionalInt
+	omitVersion    bool
+	kubeVersion    string
+}
+
+// generated is the output of the pipeline.
+type generated struct {
+	crds []*schemagen.CRD
+	// files are the rendered CRDs by file name.
+	files map[string][]byte
+	// cost is the CEL cost report of every CRD.
+	cost *celcost.Report
+}
+
+// generate runs the pipeline. The output is nil when the CRDs could not be
+// built; once they are, it is returned even when the API server's checks or
+// the CEL analysis found errors (the cost report is most useful then), so
+// callers must look at the diagnostics before writing anything. err is for
+// failures of the go command or of crdgen itself.
+func (a *app) generate(patterns []string, o genOptions) (*generated, markers.ErrorList, error) {
+	sev := markers.Error
+	if o.unknownMarkers == "warn" {
+		sev = markers.Warning
+	}
+	model, diags, err := parser.Load(a.ctx, patterns, parser.Options{
+		Dir:            a.dir,
+		Opaque:         schemagen.IsKnownType,
+		UnknownMarkers: sev,
+	})
+	if err != nil || model == nil {
+		return nil, diags, err
+	}
+	// Marker problems leave the model usable (the bad markers are dropped), so
+	// generation still runs and every problem is reported in one go.
+	opts := schemagen.Options{AllowDangerousTypes: o.allowDangerous, ToolVersion: a.version}
+	if o.omitVersion {
+		opts.ToolVersion = ""
+	}
+	if o.maxDescLen.set {
+		n := o.maxDescLen.value
+		opts.MaxDescriptionLength = &n
+	}
+	crds, gdiags := schemagen.Generate(model, opts)
+	diags.Append(gdiags)
+	if diags.HasErrors() {
+		return nil, diags, nil
+	}
+	if len(crds) == 0 {
+		diags.Warnf(tokenPos(), markers.CodeCRD, "no kinds found in %s: a kind is a struct that embeds metav1.TypeMeta and metav1.ObjectMeta in a package with +groupName", strings.Join(patterns, " "))
+	}
+
+	// Encoding and decoding as the API server decodes are independent per CRD.
+	v := schemagen.NewValidator()
+	encoded := make([]schemagen.Encoded, len(crds))
+	internal := make([]*apiextensions.CustomResourceDefinition, len(crds))
+	errs := make([]error, len(crds))
+	forEach(len(crds), func(i int) {
+		encoded[i], errs[i] = schemagen.Encode(crds[i].Object)
+		if errs[i] == nil {
+			internal[i], errs[i] = v.Internal(encoded[i].JSON)
+		}
+	})
+	targets := make([]celcost.Target, len(crds))
+	for i, err := range errs {
+		if err != nil {
+			return nil, diags, err
+		}
+		targets[i] = celcost.Target{CRD: crds[i], Internal: internal[i]}
+	}
+
+	report, cdiags, err := celcost.Analyze(targets, celcost.Options{KubeVersion: o.kubeVersion})
+	if err != nil {
+		return nil, diags, err
+	}
+	report.SetSources(a.rel)
+	diags.Append(cdiags)
+	celFailed := map[string]bool{}
+	for _, c := range report.CRDs {
+		if c.Verdict != celcost.VerdictOK {
+			celFailed[c.Name] = true
+		}
+	}
+
+	// The API server's own validation, without repeating what celcost found.
+	found := make([]markers.ErrorList, len(crds))
+	forEach(len(crds), func(i int) {
+		found[i] = v.ValidateInternal(crds[i], internal[i], celFailed[crds[i].Object.Name])
+	})
+	out := &generated{crds: crds, files: map[string][]byte{}, cost: report}
+	for i, c := range crds {
+		diags.Append(found[i])
+		out.files[c.FileName] = encoded[i].YAML
+	}
+	return out, diags, nil
+}

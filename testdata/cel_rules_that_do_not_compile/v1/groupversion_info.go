@@ -1,0 +1,3 @@
+// Package v1 has CEL rules the API server would reject.
+// +groupName=badcel.example.com
+package v1
