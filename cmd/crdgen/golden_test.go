@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/crdgen/crdgen/internal/golden"
+	"github.com/crdgen/crdgen/pkg/celcost"
 )
 
 // goldenVersion is the version stamped on golden CRDs.
@@ -31,9 +33,10 @@ func testApp(dir string) (*app, *bytes.Buffer, *bytes.Buffer) {
 }
 
 // TestGolden runs "crdgen crd" on every testdata/<case> and compares the
-// whole output directory, plus the diagnostics as stderr.txt, with
-// testdata/<case>/want. A case may hold an "args" file with extra flags.
-// When crdgen reports an error, it must write nothing and exit 1.
+// whole output directory, plus the diagnostics as stderr.txt and the CEL
+// cost reports as cost.txt, cost.json and cost.md, with testdata/<case>/want.
+// A case may hold an "args" file with extra flags for crd. When crdgen
+// reports an error, it must write nothing and exit 1.
 func TestGolden(t *testing.T) {
 	root := repoRoot(t)
 	cases, err := filepath.Glob(filepath.Join(root, "testdata", "*", "want"))
@@ -75,9 +78,36 @@ func TestGolden(t *testing.T) {
 			case hasError && len(entries) > 0:
 				t.Errorf("crdgen wrote %d files although it reported errors", len(entries))
 			}
+			for file, report := range costReports(t, root, name) {
+				got[file] = report
+			}
 			golden.CheckDir(t, want, got)
 		})
 	}
+}
+
+// costReports runs "crdgen cost" in each format on a case and returns the
+// reports as cost.txt, cost.json and cost.md; none when the case has no
+// CEL rule or its CRDs cannot be built.
+func costReports(t *testing.T, root, name string) map[string][]byte {
+	reports := map[string][]byte{}
+	for _, f := range []struct{ format, file string }{{"text", "cost.txt"}, {"json", "cost.json"}, {"markdown", "cost.md"}} {
+		a, stdout, _ := testApp(root)
+		a.main([]string{"cost", "--format", f.format, "./testdata/" + name + "/..."})
+		reports[f.file] = stdout.Bytes()
+	}
+	var report celcost.Report
+	if err := json.Unmarshal(reports["cost.json"], &report); err != nil {
+		return nil
+	}
+	for _, c := range report.CRDs {
+		for _, s := range c.Schemas {
+			if len(s.Rules) > 0 {
+				return reports
+			}
+		}
+	}
+	return nil
 }
 
 // hasErrorLine reports whether diagnostics hold an error (not only warnings).
@@ -102,3 +132,4 @@ func TestExampleIsUpToDate(t *testing.T) {
 		t.Fatalf("crdgen crd --check on examples: exit %d\n%s%s", code, stderr, stdout)
 	}
 }
+

@@ -43,6 +43,10 @@ type candidate struct {
 // bring, and the cost with all of them.
 func (w *walker) hints(ruleSegs []string, index int, expr string, cost uint64) []Hint {
 	root := w.ref.schema
+	if expr == "messageExpression" && strings.Contains(w.ruleText(ruleSegs, index, expr), "string(") && cost > RuleLimit {
+		// No bound helps: the estimator cannot size string() of a number.
+		return []Hint{{Note: "the API server estimates string() of a number as unbounded (kubernetes/kubernetes#124234), and no bound changes that: use a static message, or leave the number out of the messageExpression"}}
+	}
 	var out []Hint
 	var drivers []candidate
 	for _, c := range candidates(root, ruleSegs, w.ruleText(ruleSegs, index, expr)) {
@@ -252,6 +256,8 @@ func (w *walker) hint(c candidate, cost uint64) Hint {
 // sentence words a hint once its Source is known.
 func (h Hint) sentence() string {
 	switch {
+	case h.Note != "":
+		return h.Note
 	case h.Missing == "":
 		return fmt.Sprintf("with all of these bounds it would cost %s (%s)", commas(h.Cost), pct(h.Percent))
 	case h.Marker == "":
@@ -294,6 +300,8 @@ func (w *walker) markerFor(c candidate) (string, token.Position) {
 // pct formats a percentage for hints: "0.4%", "120%".
 func pct(p float64) string {
 	switch {
+	case p >= 1e6:
+		return ">999999%"
 	case p >= 100:
 		return fmt.Sprintf("%.0f%%", p)
 	case p >= 1:

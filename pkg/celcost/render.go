@@ -100,15 +100,15 @@ func renderText(r *Report) []byte {
 			continue
 		}
 		fmt.Fprintf(&b, "\n%s %s (%s %s): %s\n", rule.Source, rule.Path, rule.CRD, rule.Version, verdictText(rule))
-		fmt.Fprintf(&b, "    %-12s %s\n", rule.Expression+":", rule.Rule)
+		fmt.Fprintf(&b, "    %-18s %s\n", rule.Expression+":", rule.Rule)
 		if rule.Error != "" {
-			fmt.Fprintf(&b, "    %-12s %s\n", "error:", strings.ReplaceAll(rule.Error, "\n", "\n                 "))
+			fmt.Fprintf(&b, "    %-18s %s\n", "error:", strings.ReplaceAll(rule.Error, "\n", "\n                       "))
 			continue
 		}
-		fmt.Fprintf(&b, "    %-12s %s per evaluation x cardinality %s = %s\n", "cost:", commas(rule.MaxCost), commas(rule.Cardinality), commas(rule.Cost))
-		fmt.Fprintf(&b, "    %-12s %s\n", "cardinality:", rule.CardinalitySource)
+		fmt.Fprintf(&b, "    %-18s %s per evaluation x cardinality %s = %s\n", "cost:", commas(rule.MaxCost), commas(rule.Cardinality), commas(rule.Cost))
+		fmt.Fprintf(&b, "    %-18s %s\n", "cardinality:", rule.CardinalitySource)
 		for _, h := range rule.Hints {
-			fmt.Fprintf(&b, "    %-12s %s\n", "fix:", h.Text)
+			fmt.Fprintf(&b, "    %-18s %s\n", "fix:", h.Text)
 		}
 	}
 	rows := [][]string{{"SCHEMA TOTAL", "OF LIMIT", "VERDICT", "CRD", "VERSIONS", "RULES"}}

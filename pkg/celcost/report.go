@@ -96,6 +96,8 @@ type Hint struct {
 	Percent float64 `json:"percent"`
 	// Text is the hint as one sentence.
 	Text string `json:"text"`
+	// Note is advice that is not a bound.
+	Note string `json:"-"`
 }
 
 // Verdicts.
