@@ -9,6 +9,7 @@ import (
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 
+	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/parser"
@@ -75,7 +76,7 @@ func (a *app) generate(patterns []string, o genOptions) (*generated, markers.Err
 	encoded := make([]schemagen.Encoded, len(crds))
 	internal := make([]*apiextensions.CustomResourceDefinition, len(crds))
 	errs := make([]error, len(crds))
-	forEach(len(crds), func(i int) {
+	parallel.ForEach(len(crds), func(i int) {
 		encoded[i], errs[i] = schemagen.Encode(crds[i].Object)
 		if errs[i] == nil {
 			internal[i], errs[i] = v.Internal(encoded[i].JSON)
@@ -104,7 +105,7 @@ func (a *app) generate(patterns []string, o genOptions) (*generated, markers.Err
 
 	// The API server's own validation, without repeating what celcost found.
 	found := make([]markers.ErrorList, len(crds))
-	forEach(len(crds), func(i int) {
+	parallel.ForEach(len(crds), func(i int) {
 		found[i] = v.ValidateInternal(crds[i], internal[i], celFailed[crds[i].Object.Name])
 	})
 	out := &generated{crds: crds, files: map[string][]byte{}, cost: report}

@@ -21,6 +21,7 @@ import (
 	"k8s.io/apiserver/pkg/cel/environment"
 	baseversion "k8s.io/component-base/version"
 
+	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -78,17 +79,27 @@ func Analyze(targets []Target, opts Options) (*Report, markers.ErrorList, error)
 	if kube == "" {
 		kube = NewestKubeVersion()
 	}
-	a := &analyzer{env: env, report: &Report{KubeVersion: kube, CompatibilityVersion: fmt.Sprintf("%d.%d", compat.Major(), compat.Minor())}}
-	for _, t := range targets {
-		a.analyzeCRD(t)
+	report := &Report{KubeVersion: kube, CompatibilityVersion: fmt.Sprintf("%d.%d", compat.Major(), compat.Minor())}
+	// CRDs are independent: analyze them on every core, keep their order.
+	crds := make([]CRDReport, len(targets))
+	found := make([]markers.ErrorList, len(targets))
+	parallel.ForEach(len(targets), func(i int) {
+		a := &analyzer{env: env}
+		crds[i] = a.analyzeCRD(targets[i])
+		found[i] = a.diags
+	})
+	var diags markers.ErrorList
+	for i := range targets {
+		report.CRDs = append(report.CRDs, crds[i])
+		diags.Append(found[i])
 	}
-	return a.report, a.diags.Sorted(), nil
+	return report, diags.Sorted(), nil
 }
 
+// analyzer analyzes one CRD.
 type analyzer struct {
-	env    *environment.EnvSet
-	report *Report
-	diags  markers.ErrorList
+	env   *environment.EnvSet
+	diags markers.ErrorList
 }
 
 // schemaRef is one schema the API server validates on its own, with the
@@ -121,7 +132,7 @@ func schemasOf(in *apiextensions.CustomResourceDefinition) []schemaRef {
 	return out
 }
 
-func (a *analyzer) analyzeCRD(t Target) {
+func (a *analyzer) analyzeCRD(t Target) CRDReport {
 	cr := CRDReport{Name: t.Internal.Name, Verdict: VerdictOK}
 	for _, ref := range schemasOf(t.Internal) {
 		w := &walker{a: a, t: t, ref: ref}
@@ -153,7 +164,7 @@ func (a *analyzer) analyzeCRD(t Target) {
 		}
 		cr.Schemas = append(cr.Schemas, sr)
 	}
-	a.report.CRDs = append(a.report.CRDs, cr)
+	return cr
 }
 
 // walker walks one schema the way ValidateCustomResourceDefinitionOpenAPISchema

@@ -66,7 +66,7 @@ func (g *gen) buildCRD(group *parser.Group, kinds []*parser.Kind) *CRD {
 
 // buildVersion builds one entry of spec.versions.
 func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *parser.Kind) apiextv1.CustomResourceDefinitionVersion {
-	schema := g.kindSchema(k)
+	schema := g.flat[k]
 	v := apiextv1.CustomResourceDefinitionVersion{
 		Name:   k.Version.Name,
 		Served: true,

@@ -5,6 +5,7 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
+	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/parser"
 )
@@ -43,6 +44,8 @@ type gen struct {
 	stack []*parser.Type
 	// cycles holds the types already reported as part of a cycle.
 	cycles map[*parser.Type]bool
+	// flat holds each kind's flattened schema, built in parallel.
+	flat map[*parser.Kind]*apiextv1.JSONSchemaProps
 }
 
 // Generate builds one CRD per group and kind of the model, sorted by file
@@ -58,6 +61,7 @@ func Generate(m *parser.Model, opts Options) ([]*CRD, markers.ErrorList) {
 		refs:   map[string]*parser.Type{},
 		cycles: map[*parser.Type]bool{},
 	}
+	g.flattenAll(m)
 	var out []*CRD
 	for _, group := range m.Groups {
 		for _, kinds := range kindsByName(group) {
@@ -71,6 +75,32 @@ func Generate(m *parser.Model, opts Options) ([]*CRD, markers.ErrorList) {
 	g.warnMisplacedCRDMarkers(m)
 	sortCRDs(out)
 	return out, diags.Sorted()
+}
+
+// flattenAll builds every kind's schema: the raw schemas first, in order,
+// since they fill shared caches, then the flattening and checks of each kind
+// on every core, with diagnostics kept in kind order.
+func (g *gen) flattenAll(m *parser.Model) {
+	var kinds []*parser.Kind
+	for _, k := range m.Kinds() {
+		if markers.Has[markers.SkipVersion](k.Type.Markers) {
+			continue
+		}
+		g.rawSchema(k.Type)
+		kinds = append(kinds, k)
+	}
+	schemas := make([]*apiextv1.JSONSchemaProps, len(kinds))
+	diags := make([]markers.ErrorList, len(kinds))
+	parallel.ForEach(len(kinds), func(i int) {
+		job := *g
+		job.diags = &diags[i]
+		schemas[i] = job.kindSchema(kinds[i])
+	})
+	g.flat = map[*parser.Kind]*apiextv1.JSONSchemaProps{}
+	for i, k := range kinds {
+		g.flat[k] = schemas[i]
+		g.diags.Append(diags[i])
+	}
 }
 
 // kindsByName groups a group's kinds by name across versions, in name order;

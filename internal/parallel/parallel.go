@@ -1,13 +1,15 @@
-package main
+// Package parallel runs independent work on every core while keeping the
+// result independent of scheduling: callers store results by index.
+package parallel
 
 import (
 	"runtime"
 	"sync"
 )
 
-// forEach calls fn(i) for i in [0, n) on up to GOMAXPROCS goroutines. Callers
+// ForEach calls fn(i) for i in [0, n) on up to GOMAXPROCS goroutines. Callers
 // store results by index, so the output never depends on scheduling.
-func forEach(n int, fn func(i int)) {
+func ForEach(n int, fn func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	var wg sync.WaitGroup
 	next := make(chan int)
