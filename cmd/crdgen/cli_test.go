@@ -40,6 +40,10 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"crd", "--no-such-flag", "./x/..."},
 		{"crd", "--unknown-markers=loud", "./x/..."},
 		{"crd", "--max-description-length=-1", "./x/..."},
+		{"crd", "--kube-version=1.12", "./x/..."},
+		{"cost", "--kube-version=latest", "./x/..."},
+		{"cost", "--format=yaml", "./x/..."},
+		{"cost", "--fail-above=lots", "./x/..."},
 	} {
 		a, _, stderr := testApp(repoRoot(t))
 		if code := a.main(args); code != exitUsage {
@@ -174,5 +178,29 @@ func TestErrorsWriteNothing(t *testing.T) {
 	data, _ := os.ReadFile(existing)
 	if len(entries) != 1 || string(data) != "old\n" {
 		t.Errorf("the output directory changed although the run failed")
+	}
+}
+
+// TestCostExitCodes checks --fail-above and that over-budget rules always
+// fail, while the report is still printed.
+func TestCostExitCodes(t *testing.T) {
+	root := repoRoot(t)
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"cost", "./testdata/k8s_tags_and_one_of_markers/..."}, exitOK},
+		{[]string{"cost", "--fail-above=50", "./testdata/k8s_tags_and_one_of_markers/..."}, exitOK},
+		{[]string{"cost", "--fail-above=1", "./testdata/k8s_tags_and_one_of_markers/..."}, exitFail},
+		{[]string{"cost", "./testdata/cel_rules_over_budget_with_fixes/..."}, exitFail},
+		{[]string{"cost", "--kube-version=1.30", "./testdata/crontab_every_validation_marker/..."}, exitOK},
+	} {
+		a, stdout, stderr := testApp(root)
+		if code := a.main(c.args); code != c.want {
+			t.Errorf("crdgen %s: exit %d, want %d\n%s", strings.Join(c.args, " "), code, c.want, stderr)
+		}
+		if !strings.Contains(stdout.String(), "CEL cost report for Kubernetes") {
+			t.Errorf("crdgen %s printed no report:\n%s", strings.Join(c.args, " "), stdout)
+		}
 	}
 }

@@ -26,7 +26,8 @@ func registerGen(fs *flag.FlagSet, o *genOptions) {
 	fs.BoolVar(&o.allowDangerous, "allow-dangerous-types", false, "accept float32 and float64 fields")
 	fs.Var(&o.maxDescLen, "max-description-length", "truncate descriptions to N bytes (0 drops them)")
 	fs.BoolVar(&o.omitVersion, "omit-version-annotation", false, "do not write the "+schemagen.VersionAnnotation+" annotation")
-	fs.StringVar(&o.kubeVersion, "kube-version", "", "oldest Kubernetes version (X.Y) whose API server must accept the CEL rules (default: the newest crdgen knows)")
+	fs.Var(kubeVersionFlag{&o.kubeVersion}, "kube-version", "oldest Kubernetes version (X.Y) whose API server must accept the CEL rules (default: the newest crdgen knows)")
+	fs.BoolVar(&o.verbose, "v", false, "print each file written and the time of each phase")
 }
 
 func (f *crdFlags) register(fs *flag.FlagSet) {
@@ -50,6 +51,7 @@ Flags:
   --max-description-length N    truncate descriptions to N bytes (0 drops them)
   --omit-version-annotation     do not stamp the crdgen version on each CRD
   --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+  -v                            print each file written and the time of each phase
 `
 
 func (a *app) crdCmd(args []string) int {
@@ -89,6 +91,11 @@ func (a *app) crdCmd(args []string) int {
 	if err := a.apply(p); err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
+	}
+	if f.gen.verbose {
+		a.printWritten(p, len(out.files))
+		out.phases.done("write")
+		fmt.Fprintf(a.stderr, "crdgen: %s\n", out.phases)
 	}
 	return exitOK
 }

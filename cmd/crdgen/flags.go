@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/crdgen/crdgen/pkg/celcost"
 )
 
 // parseFlags parses args with fs, allowing flags after positional arguments.
@@ -88,5 +90,23 @@ func (f funcValue) Set(s string) error {
 		return err
 	}
 	f.fn()
+	return nil
+}
+
+// kubeVersionFlag is a Kubernetes version crdgen knows the CEL library of.
+type kubeVersionFlag struct{ v *string }
+
+func (k kubeVersionFlag) String() string {
+	if k.v == nil {
+		return ""
+	}
+	return *k.v
+}
+
+func (k kubeVersionFlag) Set(s string) error {
+	if _, _, err := celcost.EnvFor(s); err != nil {
+		return err
+	}
+	*k.v = s
 	return nil
 }

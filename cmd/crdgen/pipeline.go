@@ -5,7 +5,9 @@ package main
 // API server's code and cost their CEL rules.
 
 import (
+	"fmt"
 	"strings"
+	"time"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 
@@ -23,6 +25,34 @@ type genOptions struct {
 	maxDescLen     optionalInt
 	omitVersion    bool
 	kubeVersion    string
+	verbose        bool
+}
+
+// phases records how long each phase of a run took, for -v.
+type phases struct {
+	names []string
+	times []time.Duration
+	last  time.Time
+}
+
+func newPhases() *phases { return &phases{last: time.Now()} }
+
+// done ends the current phase.
+func (p *phases) done(name string) {
+	now := time.Now()
+	p.names = append(p.names, name)
+	p.times = append(p.times, now.Sub(p.last))
+	p.last = now
+}
+
+func (p *phases) String() string {
+	var parts []string
+	var total time.Duration
+	for i, n := range p.names {
+		parts = append(parts, fmt.Sprintf("%s %s", n, p.times[i].Round(time.Millisecond)))
+		total += p.times[i]
+	}
+	return fmt.Sprintf("%s (total %s)", strings.Join(parts, ", "), total.Round(time.Millisecond))
 }
 
 // generated is the output of the pipeline.
@@ -32,6 +62,8 @@ type generated struct {
 	files map[string][]byte
 	// cost is the CEL cost report of every CRD.
 	cost *celcost.Report
+	// phases are the timings of the run.
+	phases *phases
 }
 
 // generate runs the pipeline. The output is nil when the CRDs could not be
@@ -44,6 +76,7 @@ func (a *app) generate(patterns []string, o genOptions) (*generated, markers.Err
 	if o.unknownMarkers == "warn" {
 		sev = markers.Warning
 	}
+	ph := newPhases()
 	model, diags, err := parser.Load(a.ctx, patterns, parser.Options{
 		Dir:            a.dir,
 		Opaque:         schemagen.IsKnownType,
@@ -62,8 +95,10 @@ func (a *app) generate(patterns []string, o genOptions) (*generated, markers.Err
 		n := o.maxDescLen.value
 		opts.MaxDescriptionLength = &n
 	}
+	ph.done("load")
 	crds, gdiags := schemagen.Generate(model, opts)
 	diags.Append(gdiags)
+	ph.done("schemas")
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}
@@ -90,6 +125,7 @@ func (a *app) generate(patterns []string, o genOptions) (*generated, markers.Err
 		targets[i] = celcost.Target{CRD: crds[i], Internal: internal[i]}
 	}
 
+	ph.done("encode")
 	report, cdiags, err := celcost.Analyze(targets, celcost.Options{KubeVersion: o.kubeVersion})
 	if err != nil {
 		return nil, diags, err
@@ -103,12 +139,14 @@ func (a *app) generate(patterns []string, o genOptions) (*generated, markers.Err
 		}
 	}
 
+	ph.done("CEL")
 	// The API server's own validation, without repeating what celcost found.
 	found := make([]markers.ErrorList, len(crds))
 	parallel.ForEach(len(crds), func(i int) {
 		found[i] = v.ValidateInternal(crds[i], internal[i], celFailed[crds[i].Object.Name])
 	})
-	out := &generated{crds: crds, files: map[string][]byte{}, cost: report}
+	ph.done("validate")
+	out := &generated{crds: crds, files: map[string][]byte{}, cost: report, phases: ph}
 	for i, c := range crds {
 		diags.Append(found[i])
 		out.files[c.FileName] = encoded[i].YAML

@@ -184,3 +184,16 @@ func lines(data []byte) []string {
 	}
 	return out
 }
+
+// printWritten prints one line per file written or removed, for -v.
+func (a *app) printWritten(p plan, total int) {
+	for _, c := range p.write {
+		fmt.Fprintf(a.stderr, "wrote %s\n", a.rel(c.path))
+	}
+	for _, c := range p.remove {
+		fmt.Fprintf(a.stderr, "removed stale %s\n", a.rel(c.path))
+	}
+	if unchanged := total - len(p.write); unchanged > 0 {
+		fmt.Fprintf(a.stderr, "%d unchanged\n", unchanged)
+	}
+}

@@ -57,11 +57,11 @@ func EnvFor(kube string) (*environment.EnvSet, *version.Version, error) {
 	}
 	v, err := version.ParseMajorMinor(kube)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--kube-version %q: want MAJOR.MINOR, such as 1.31", kube)
+		return nil, nil, fmt.Errorf("%q is not a Kubernetes version: want MAJOR.MINOR, such as 1.31", kube)
 	}
 	oldest, newest := version.MustParse(oldestKubeVersion), version.MustParse(NewestKubeVersion())
 	if v.LessThan(oldest) || v.GreaterThan(newest) {
-		return nil, nil, fmt.Errorf("--kube-version %s: crdgen knows Kubernetes %s to %s", kube, oldestKubeVersion, NewestKubeVersion())
+		return nil, nil, fmt.Errorf("Kubernetes %s: crdgen knows the CEL libraries of %s to %s", kube, oldestKubeVersion, NewestKubeVersion())
 	}
 	compat := v.SubtractMinor(1)
 	return environment.MustBaseEnvSet(compat), compat, nil

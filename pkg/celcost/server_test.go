@@ -240,3 +240,33 @@ func TestKubeVersions(t *testing.T) {
 		}
 	}
 }
+
+// TestKubeVersionSelectsTheCELLibrary checks that a rule using the IP
+// library (CEL compatibility 1.30) compiles for Kubernetes 1.31, whose API
+// server accepts the 1.30 library in new rules, and not for 1.30.
+func TestKubeVersionSelectsTheCELLibrary(t *testing.T) {
+	spec := obj(map[string]apiextv1.JSONSchemaProps{
+		"addr": {Type: "string", MaxLength: i64(45), XValidations: rules("isIP(self)")},
+	}, nil)
+	enc, err := schemagen.Encode(crdWith(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := schemagen.NewValidator().Internal(enc.JSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		kube    string
+		compile bool
+	}{{"1.30", false}, {"1.31", true}, {"", true}} {
+		report, diags, err := Analyze([]Target{{Internal: in}}, Options{KubeVersion: c.kube})
+		if err != nil {
+			t.Fatal(err)
+		}
+		verdict := report.CRDs[0].Schemas[0].Rules[0].Verdict
+		if (verdict != VerdictError) != c.compile {
+			t.Errorf("Kubernetes %q: verdict %q, diagnostics %v; want compiling=%v", c.kube, verdict, diags, c.compile)
+		}
+	}
+}

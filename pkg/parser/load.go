@@ -28,6 +28,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -81,8 +82,12 @@ type loader struct {
 type rootPkg struct {
 	lp    *packages.Package
 	files []*ast.File
-	api   bool
-	tpkg  *types.Package
+	// imports are the import paths of the package's files, sorted. In module
+	// mode an import path is the imported package's path, so they need no
+	// dependency resolution from the go command.
+	imports []string
+	api     bool
+	tpkg    *types.Package
 }
 
 // Load loads the packages matched by patterns and builds the model of their
@@ -136,9 +141,10 @@ func (l *loader) config(mode packages.LoadMode, withTags bool) *packages.Config 
 	return cfg
 }
 
-// listRoots runs go list on the patterns: names, files and imports only.
+// listRoots runs go list on the patterns: names and files only (without
+// resolving dependencies, which costs the go command twice as long).
 func (l *loader) listRoots(patterns []string) error {
-	pkgs, err := packages.Load(l.config(packages.NeedName|packages.NeedFiles|packages.NeedImports|packages.NeedModule, true), patterns...)
+	pkgs, err := packages.Load(l.config(packages.NeedName|packages.NeedFiles|packages.NeedModule, true), patterns...)
 	if err != nil {
 		return fmt.Errorf("listing %s: %w", strings.Join(patterns, " "), err)
 	}
@@ -235,6 +241,22 @@ func (l *loader) parseRoots() {
 			l.addParseError(err)
 		}
 	}
+	for _, r := range l.roots {
+		seen := map[string]bool{}
+		for _, f := range r.files {
+			if f == nil {
+				continue
+			}
+			for _, imp := range f.Imports {
+				path, err := strconv.Unquote(imp.Path.Value)
+				if err == nil && !seen[path] {
+					seen[path] = true
+					r.imports = append(r.imports, path)
+				}
+			}
+		}
+		slices.Sort(r.imports)
+	}
 }
 
 func (l *loader) addParseError(err error) {
@@ -259,8 +281,8 @@ func (l *loader) apiPackages() []*rootPkg {
 			return
 		}
 		seen[r.lp.PkgPath] = true
-		for _, path := range slices.Sorted(maps.Keys(r.lp.Imports)) {
-			if dep, ok := l.roots[r.lp.Imports[path].PkgPath]; ok {
+		for _, path := range r.imports {
+			if dep, ok := l.roots[path]; ok {
 				visit(dep)
 			}
 		}
@@ -337,9 +359,9 @@ func (l *loader) loadDeps(api []*rootPkg) error {
 	}
 	want := map[string]bool{}
 	for _, r := range api {
-		for _, imp := range r.lp.Imports {
-			if !inSet[imp.PkgPath] && imp.PkgPath != "unsafe" && imp.PkgPath != "C" {
-				want[imp.PkgPath] = true
+		for _, path := range r.imports {
+			if !inSet[path] && path != "unsafe" && path != "C" {
+				want[path] = true
 			}
 		}
 	}
@@ -369,7 +391,6 @@ func (l *loader) typeCheck(api []*rootPkg) {
 	checked := map[string]*types.Package{}
 	sizes := types.SizesFor("gc", runtime.GOARCH)
 	for _, r := range api {
-		imports := r.lp.Imports
 		conf := &types.Config{
 			IgnoreFuncBodies: true,
 			FakeImportC:      true,
@@ -378,14 +399,10 @@ func (l *loader) typeCheck(api []*rootPkg) {
 				if path == "unsafe" {
 					return types.Unsafe, nil
 				}
-				target := path
-				if p, ok := imports[path]; ok {
-					target = p.PkgPath
-				}
-				if tp, ok := checked[target]; ok {
+				if tp, ok := checked[path]; ok {
 					return tp, nil
 				}
-				if tp, ok := l.deps[target]; ok {
+				if tp, ok := l.deps[path]; ok {
 					return tp, nil
 				}
 				return nil, fmt.Errorf("could not import %s", path)
