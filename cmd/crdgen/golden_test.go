@@ -132,4 +132,3 @@ func TestExampleIsUpToDate(t *testing.T) {
 		t.Fatalf("crdgen crd --check on examples: exit %d\n%s%s", code, stderr, stdout)
 	}
 }
-

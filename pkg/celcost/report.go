@@ -21,7 +21,7 @@ type Report struct {
 	KubeVersion string `json:"kubeVersion"`
 	// CompatibilityVersion is the CEL library version that version's API
 	// server allows in new rules.
-	CompatibilityVersion string `json:"celCompatibilityVersion"`
+	CompatibilityVersion string      `json:"celCompatibilityVersion"`
 	CRDs                 []CRDReport `json:"crds"`
 }
 
