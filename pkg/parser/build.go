@@ -4,6 +4,7 @@ package parser
 // named type an API package declares, and everything those types reach.
 
 import (
+	"cmp"
 	"errors"
 	"go/ast"
 	"go/constant"
@@ -108,6 +109,9 @@ func (b *builder) build(api []*rootPkg) *Model {
 		if ps := b.syntax[r.lp.PkgPath]; ps != nil && b.pkgs[r.lp.PkgPath].Local {
 			b.warnIgnored(ps)
 		}
+		if pkg := b.pkgs[r.lp.PkgPath]; pkg != nil && r.tpkg != nil {
+			pkg.Funcs = b.funcs(r)
+		}
 	}
 	return b.assemble()
 }
@@ -187,6 +191,9 @@ func (b *builder) typeFor(t types.Type) *Type {
 	_, typ.Alias = t.(*types.Alias)
 	b.types[key] = typ
 	pkg.Types = append(pkg.Types, typ)
+	if n, ok := t.(*types.Named); ok {
+		typ.DeepCopyInto = hasDeepCopyInto(n)
+	}
 	if b.l.opts.Opaque != nil && b.l.opts.Opaque(typ.Ident) {
 		typ.Opaque = true
 		return typ
@@ -241,6 +248,17 @@ func (b *builder) fill(w work) {
 			typ.EnumValues = enumValues(x)
 		}
 	}
+}
+
+// hasDeepCopyInto reports whether *t has a method DeepCopyInto(*t).
+func hasDeepCopyInto(t *types.Named) bool {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, t.Obj().Pkg(), "DeepCopyInto")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.NewPointer(t)) && sig.Results().Len() == 0
 }
 
 func implements(t types.Type, iface *types.Interface) bool {
@@ -538,6 +556,58 @@ func (b *builder) warnIgnored(ps *pkgSyntax) {
 			b.l.diags.Warnf(pos, markers.CodeMarkerIgnored,
 				"+%s has no effect here: it is in the doc comment of a func, var, const, import or grouped type declaration%s", m.Name, hint)
 			break
+		}
+	}
+}
+
+// funcs lists the functions and methods an API package declares.
+func (b *builder) funcs(r *rootPkg) []*Func {
+	var out []*Func
+	qual := func(p *types.Package) string { return p.Path() }
+	for _, f := range r.files {
+		if f == nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			fn := &Func{Name: fd.Name.Name, Pos: b.l.fset.Position(fd.Name.Pos()), File: b.l.fset.Position(f.Package).Filename}
+			if fd.Recv != nil && len(fd.Recv.List) > 0 {
+				fn.Recv = recvName(fd.Recv.List[0].Type)
+				obj := r.tpkg.Scope().Lookup(fn.Recv)
+				if obj == nil {
+					continue
+				}
+			} else if obj, ok := r.tpkg.Scope().Lookup(fd.Name.Name).(*types.Func); ok {
+				fn.Signature = types.TypeString(obj.Type(), qual)
+			}
+			out = append(out, fn)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Func) int {
+		return cmp.Or(strings.Compare(a.Recv, b.Recv), strings.Compare(a.Name, b.Name))
+	})
+	return out
+}
+
+// recvName returns the type name of a method receiver: T for T, *T, T[P].
+func recvName(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
 		}
 	}
 }

@@ -96,6 +96,22 @@ type Package struct {
 	Skip bool
 	// Types are the package's types in the model, sorted by name.
 	Types []*Type
+	// Funcs are the package's functions and methods, sorted by name; filled
+	// for API packages only (conversion looks for hand-written ones).
+	Funcs []*Func
+}
+
+// Func is a function or method declared in an API package.
+type Func struct {
+	Name string
+	// Recv is the receiver's type name for a method ("" for a function).
+	Recv string
+	Pos  token.Position
+	// Signature is the signature with package-qualified types:
+	// "func(in *example.com/api/v1alpha1.Pizza, out *example.com/api/v1.Pizza) error".
+	Signature string
+	// File is the file the function is declared in.
+	File string
 }
 
 // Type is a named Go type (or alias) that the model reaches.
@@ -118,6 +134,8 @@ type Type struct {
 	// it) implements json.Marshaler or encoding.TextMarshaler.
 	JSONMarshaler bool
 	TextMarshaler bool
+	// DeepCopyInto is true when *T has a DeepCopyInto(*T) method.
+	DeepCopyInto bool
 	// EnumValues are the string constants of this type declared in its
 	// package, sorted and without duplicates; filled only for types marked
 	// +k8s:enum.
