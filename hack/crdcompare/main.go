@@ -1,6 +1,7 @@
 // Command crdcompare compares two directories of CRD YAML files, file by
 // file, and reports each as byte-identical, semantically equal (the same
-// object once tool-version annotations are dropped) or different (with a
+// object once tool-version annotations are dropped and the API server's
+// default conversion strategy is filled in) or different (with a
 // diff of the normalized objects). hack/realworld.sh uses it to measure
 // crdgen against CRDs that projects commit.
 //
@@ -149,8 +150,20 @@ func normalize(want, got []byte, ignore []string) (any, any, error) {
 		if ann != nil && len(ann) == 0 {
 			delete(md, "annotations")
 		}
+		defaultConversion(m)
 	}
 	return w, g, nil
+}
+
+// defaultConversion sets spec.conversion to the API server's default,
+// strategy None, when a CRD leaves it out: crdgen writes it for every
+// multi-version CRD, controller-gen never does.
+func defaultConversion(crd map[string]any) {
+	spec, _ := crd["spec"].(map[string]any)
+	if spec == nil || spec["conversion"] != nil {
+		return
+	}
+	spec["conversion"] = map[string]any{"strategy": "None"}
 }
 
 func diff(w, g any, max int) string {

@@ -153,6 +153,7 @@ func DefaultDefinitions() []Definition {
 	defs = append(defs, crdDefs()...)
 	defs = append(defs, topologyDefs()...)
 	defs = append(defs, packageDefs()...)
+	defs = append(defs, conversionDefs()...)
 	defs = append(defs, foreignDefs()...)
 	return defs
 }

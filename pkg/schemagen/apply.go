@@ -97,6 +97,8 @@ func noSchemaEffect() []any {
 		markers.StorageVersion{}, markers.SkipVersion{}, markers.UnservedVersion{}, markers.DeprecatedVersion{},
 		markers.SelectableField{}, markers.Metadata{}, markers.ObjectRoot{},
 		markers.GroupName{}, markers.VersionName{}, markers.Skip{},
+		markers.ConversionFrom{}, markers.ConversionDrop{}, markers.ConversionStyle{}, markers.ConversionWebhook{},
+		markers.ConversionTests{}, markers.ConversionFuzzer{}, markers.ConversionSkip{},
 		markers.Raw{},
 	}
 }

@@ -53,6 +53,7 @@ func (g *gen) buildCRD(group *parser.Group, kinds []*parser.Kind) *CRD {
 		obj.Spec.Versions[0].Storage = true
 	}
 	g.checkVersions(crd)
+	g.applyConversion(crd)
 	obj.Name = obj.Spec.Names.Plural + "." + group.Name
 	if g.opts.ToolVersion != "" {
 		if obj.Annotations == nil {
