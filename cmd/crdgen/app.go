@@ -53,6 +53,8 @@ const usage = `crdgen turns Go API types with +kubebuilder markers into CustomRe
 Usage:
   crdgen crd [flags] PACKAGES...   write one CRD file per kind
   crdgen cost [flags] PACKAGES...  report what every CEL rule costs the API server
+  crdgen conversion [flags] PACKAGES...
+                                   write conversion functions between a kind's versions
   crdgen markers                   list every marker crdgen reads
   crdgen version                   print crdgen's version
 
@@ -69,6 +71,8 @@ func (a *app) main(args []string) int {
 		return a.crdCmd(args[1:])
 	case "cost":
 		return a.costCmd(args[1:])
+	case "conversion":
+		return a.conversionCmd(args[1:])
 	case "markers":
 		return a.markersCmd(args[1:])
 	case "version":

@@ -581,7 +581,7 @@ func (b *builder) funcs(r *rootPkg) []*Func {
 					continue
 				}
 			} else if obj, ok := r.tpkg.Scope().Lookup(fd.Name.Name).(*types.Func); ok {
-				fn.Signature = types.TypeString(obj.Type(), qual)
+				fn.Signature = signature(obj.Type().(*types.Signature), qual)
 			}
 			out = append(out, fn)
 		}
@@ -590,6 +590,31 @@ func (b *builder) funcs(r *rootPkg) []*Func {
 		return cmp.Or(strings.Compare(a.Recv, b.Recv), strings.Compare(a.Name, b.Name))
 	})
 	return out
+}
+
+// signature prints a function's signature without parameter names:
+// "func(*a.T, *b.T) error".
+func signature(sig *types.Signature, qual types.Qualifier) string {
+	list := func(t *types.Tuple) []string {
+		out := make([]string, t.Len())
+		for i := range out {
+			out[i] = types.TypeString(t.At(i).Type(), qual)
+		}
+		return out
+	}
+	params := list(sig.Params())
+	if sig.Variadic() && len(params) > 0 {
+		params[len(params)-1] = "..." + strings.TrimPrefix(params[len(params)-1], "[]")
+	}
+	s := "func(" + strings.Join(params, ", ") + ")"
+	switch res := list(sig.Results()); len(res) {
+	case 0:
+	case 1:
+		s += " " + res[0]
+	default:
+		s += " (" + strings.Join(res, ", ") + ")"
+	}
+	return s
 }
 
 // recvName returns the type name of a method receiver: T for T, *T, T[P].

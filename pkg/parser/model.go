@@ -107,8 +107,9 @@ type Func struct {
 	// Recv is the receiver's type name for a method ("" for a function).
 	Recv string
 	Pos  token.Position
-	// Signature is the signature with package-qualified types:
-	// "func(in *example.com/api/v1alpha1.Pizza, out *example.com/api/v1.Pizza) error".
+	// Signature is a function's signature, without parameter names and with
+	// package-qualified types ("" for a method):
+	// "func(*example.com/api/v1alpha1.Pizza, *example.com/api/v1.Pizza) error".
 	Signature string
 	// File is the file the function is declared in.
 	File string

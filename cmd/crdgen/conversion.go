@@ -1,0 +1,176 @@
+package main
+
+// This file implements "crdgen conversion".
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/crdgen/crdgen/pkg/convgen"
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/schemagen"
+)
+
+const conversionUsage = `Usage: crdgen conversion [flags] PACKAGES...
+
+For every kind with two or more versions in PACKAGES, writes the conversion
+between each version and the storage version (the hub) into the version's
+package as zz_generated.conversion.go, with a round-trip test beside it.
+
+Flags:
+  --check                 write nothing; exit 1 and print a diff if any file would change
+  --report FORMAT         print the lossiness report: text or json
+  --style STYLE           methods (Hub, ConvertTo, ConvertFrom) or functions; overrides +crdgen:conversion:style
+  --tests BOOL            write the round-trip tests (default true); overrides +crdgen:conversion:tests
+  --unknown-markers MODE  error (default) or warn
+`
+
+// conversionFlags are the flags of "crdgen conversion".
+type conversionFlags struct {
+	check          bool
+	report         *choice
+	style          *choice
+	tests          optionalBool
+	unknownMarkers *choice
+}
+
+// optionalBool is a boolean flag that knows whether it was set.
+type optionalBool struct {
+	set, value bool
+}
+
+func (b *optionalBool) String() string {
+	if !b.set {
+		return ""
+	}
+	return strconv.FormatBool(b.value)
+}
+
+func (b *optionalBool) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	b.set, b.value = true, v
+	return nil
+}
+
+func (b *optionalBool) IsBoolFlag() bool { return true }
+
+func (f *conversionFlags) register(fs *flag.FlagSet) {
+	f.report = &choice{allowed: []string{"text", "json"}}
+	f.style = &choice{allowed: []string{string(convgen.StyleMethods), string(convgen.StyleFunctions)}}
+	f.unknownMarkers = &choice{value: "error", allowed: []string{"error", "warn"}}
+	fs.BoolVar(&f.check, "check", false, "write nothing; exit 1 and print a diff if any file would change")
+	fs.Var(f.report, "report", "print the lossiness report: text or json")
+	fs.Var(f.style, "style", "methods or functions")
+	fs.Var(&f.tests, "tests", "write the round-trip tests")
+	fs.Var(f.unknownMarkers, "unknown-markers", "error or warn")
+}
+
+func (a *app) conversionCmd(args []string) int {
+	var f conversionFlags
+	fs := flag.NewFlagSet("conversion", flag.ContinueOnError)
+	f.register(fs)
+	patterns, code, ok := a.parseCommand(fs, args, conversionUsage)
+	if !ok {
+		return code
+	}
+	sev := markers.Error
+	if f.unknownMarkers.value == "warn" {
+		sev = markers.Warning
+	}
+	model, diags, err := parser.Load(a.ctx, patterns, parser.Options{Dir: a.dir, Opaque: schemagen.IsKnownType, UnknownMarkers: sev})
+	if err != nil || model == nil {
+		a.printDiags(diags)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		}
+		return exitFail
+	}
+	opts := convgen.Options{Style: convgen.Style(f.style.value)}
+	if f.tests.set {
+		opts.Tests = &f.tests.value
+	}
+	res, cdiags := convgen.Generate(model, opts)
+	diags.Append(cdiags)
+	a.printDiags(diags)
+	if diags.HasErrors() || res == nil {
+		return exitFail
+	}
+	if f.report.value != "" {
+		if err := a.printConversionReport(res.Report, f.report.value); err != nil {
+			fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+			return exitFail
+		}
+	}
+	p, err := a.planConversion(res)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	if f.check {
+		if a.printDrift(p, "crdgen conversion "+strings.Join(args, " ")) {
+			return exitFail
+		}
+		return exitOK
+	}
+	if err := a.apply(p); err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+func (a *app) printConversionReport(r *convgen.Report, format string) error {
+	if format == "text" {
+		return r.WriteText(a.stdout)
+	}
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = a.stdout.Write(append(data, '\n'))
+	return err
+}
+
+// planConversion plans writing the generated files into their packages and
+// removing generated conversion files that no kind needs any more.
+func (a *app) planConversion(res *convgen.Result) (plan, error) {
+	var p plan
+	want := map[string]bool{}
+	for _, f := range res.Files {
+		want[f.Path] = true
+		old, err := os.ReadFile(f.Path)
+		if err != nil && !os.IsNotExist(err) {
+			return p, err
+		}
+		if err == nil && bytes.Equal(old, f.Content) {
+			continue
+		}
+		p.write = append(p.write, fileChange{path: f.Path, old: old, new: f.Content})
+	}
+	for _, pkg := range res.Packages {
+		for _, name := range []string{convgen.FileName, convgen.TestFileName} {
+			path := filepath.Join(pkg.Dir, name)
+			if want[path] {
+				continue
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				continue
+			}
+			if bytes.HasPrefix(data, []byte(convgen.Header+"\n")) {
+				p.remove = append(p.remove, fileChange{path: path, old: data})
+			}
+		}
+	}
+	return p, nil
+}
