@@ -1,0 +1,173 @@
+package e2e
+
+// This file implements the test environment: etcd, the apiextensions API
+// server and crdgen's CRDs, set up once per test binary by TestMain.
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"testing"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/test/integration/fixtures"
+	"k8s.io/client-go/rest"
+	"k8s.io/klog/v2"
+
+	_ "github.com/crdgen/crdgen/internal/golden" // for its -update flag, which go test ./... passes to every test binary
+)
+
+// apiPattern is the package pattern of the API types the tests use,
+// relative to the module root.
+const apiPattern = "./testdata/e2e_api/..."
+
+// env is the environment TestMain sets up before running the tests. It is
+// written once, before m.Run, and only read afterwards.
+var env *environment
+
+// environment is a running API server with crdgen's CRDs Established.
+type environment struct {
+	// config is the API server's loopback client configuration. Tests copy
+	// it (rest.CopyConfig) before changing anything.
+	config *rest.Config
+	// crds are the CRDs as the server returned them once Established, by kind.
+	crds map[string]*apiextv1.CustomResourceDefinition
+	// stop tears everything down, in reverse order of start.
+	stop []func()
+}
+
+// envOptions configure startEnvironment.
+type envOptions struct {
+	// Patch, when set, is called on every generated CRD before it is
+	// created, for what markers cannot express. It is where a conversion
+	// webhook plugs in: start a server for the generated conversion
+	// functions on a loopback TLS listener with a self-signed CA before
+	// calling startEnvironment (and stop it after the environment), then
+	// point each CRD with several versions at it:
+	//
+	//	crd.Spec.Conversion = &apiextv1.CustomResourceConversion{
+	//		Strategy: apiextv1.WebhookConverter,
+	//		Webhook: &apiextv1.WebhookConversion{
+	//			ClientConfig:             &apiextv1.WebhookClientConfig{URL: &url, CABundle: caPEM},
+	//			ConversionReviewVersions: []string{"v1"},
+	//		},
+	//	}
+	//
+	// The URL form is needed even where +crdgen:conversion:webhook made
+	// crdgen write a Service reference (keep its path): the test server
+	// resolves services through a Kubernetes API server it does not have.
+	// The test server turns off admission webhooks, but it does call CRD
+	// conversion webhooks.
+	Patch func(*apiextv1.CustomResourceDefinition) error
+}
+
+// TestMain starts the environment, runs the tests and tears it down.
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+// run is TestMain with an exit code, so that the tear-down defers run
+// before os.Exit.
+func run(m *testing.M) int {
+	flag.Parse()
+	if testing.Short() {
+		// Every test skips itself (newClient) when env is nil.
+		return m.Run()
+	}
+	quietKlog()
+	e, err := startEnvironment(envOptions{})
+	if e != nil {
+		defer e.Stop()
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: setting up the API server: %v\n", err)
+		return 1
+	}
+	env = e
+	return m.Run()
+}
+
+// startEnvironment generates the CRDs, starts etcd and the API server, then
+// creates the CRDs and waits until they are served. On error the returned environment, when not nil,
+// must still be stopped.
+func startEnvironment(opts envOptions) (*environment, error) {
+	// Generating first reports crdgen's errors without waiting for servers.
+	crds, err := generateCRDs()
+	if err != nil {
+		return nil, err
+	}
+	e := &environment{}
+	etcd, err := startEtcd()
+	if err != nil {
+		return nil, err
+	}
+	e.stop = append(e.stop, etcd.Stop)
+
+	// fixtures reads the etcd address from the environment only.
+	if err := os.Setenv("KUBE_INTEGRATION_ETCD_URL", etcd.ClientURL); err != nil {
+		return e, err
+	}
+	log := &setupLog{}
+	tearDown, config, _, err := fixtures.StartDefaultServer(log)
+	if err != nil {
+		return e, fmt.Errorf("%w\n%s", err, log.String())
+	}
+	e.stop = append(e.stop, tearDown)
+	e.config = config
+
+	e.crds, err = createCRDs(config, crds, opts.Patch)
+	return e, err
+}
+
+// Stop tears the environment down.
+func (e *environment) Stop() {
+	for i := len(e.stop) - 1; i >= 0; i-- {
+		e.stop[i]()
+	}
+}
+
+// quietKlog stops the API server's klog output, which would bury the
+// tests' own output (the server logs every request it finds odd, and its
+// shutdown). It changes klog's global settings, which is fine for a test
+// binary that owns the process.
+func quietKlog() {
+	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(fs)
+	fs.Set("logtostderr", "false")
+	fs.Set("alsologtostderr", "false")
+	fs.Set("stderrthreshold", "FATAL")
+	klog.SetOutput(io.Discard)
+}
+
+// setupLog collects what the test server logs while it starts, to print
+// it if the start fails. It is the servertesting.Logger that
+// fixtures.StartDefaultServer asks for in place of a testing.TB, which
+// TestMain does not have.
+type setupLog struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+// Logf records a line.
+func (l *setupLog) Logf(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(&l.buf, format+"\n", args...)
+}
+
+// Errorf records an error; the server's start returns it as well.
+func (l *setupLog) Errorf(format string, args ...any) { l.Logf("error: "+format, args...) }
+
+// Fatalf records a fatal error; StartDefaultServer returns errors rather
+// than calling it.
+func (l *setupLog) Fatalf(format string, args ...any) { l.Logf("fatal: "+format, args...) }
+
+// String returns everything logged.
+func (l *setupLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
