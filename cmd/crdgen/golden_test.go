@@ -81,6 +81,11 @@ func TestGolden(t *testing.T) {
 			for file, report := range costReports(t, root, name) {
 				got[file] = report
 			}
+			if strings.HasPrefix(name, "conversion_") {
+				for file, data := range conversionOutputs(t, root, name) {
+					got[file] = data
+				}
+			}
 			golden.CheckDir(t, want, got)
 		})
 	}
@@ -108,6 +113,42 @@ func costReports(t *testing.T, root, name string) map[string][]byte {
 		}
 	}
 	return nil
+}
+
+// conversionOutputs runs "crdgen conversion --check --report json" on a
+// case (without --check under -update, so that the generated Go files in the
+// case's packages are rewritten) and returns the report as conversion.json
+// and the diagnostics as conversion-stderr.txt. The generated files are
+// goldens in place: --check fails when one differs.
+func conversionOutputs(t *testing.T, root, name string) map[string][]byte {
+	t.Helper()
+	args := []string{"conversion", "--report", "json"}
+	if !golden.Updating() {
+		args = append(args, "--check")
+	}
+	a, stdout, stderr := testApp(root)
+	code := a.main(append(args, "./testdata/"+name+"/..."))
+	hasError := hasErrorLine(stderr.String())
+	switch {
+	case hasError && code != exitFail:
+		t.Errorf("conversion: exit code %d with errors reported, want %d", code, exitFail)
+	case !hasError && code != exitOK:
+		t.Errorf("conversion: exit code %d: generated files are stale (go test ./cmd/crdgen -update rewrites them)\n%s%s", code, stderr, stdout)
+	}
+	if hasError {
+		generated, _ := filepath.Glob(filepath.Join(root, "testdata", name, "*", "zz_generated.conversion*.go"))
+		if len(generated) > 0 {
+			t.Errorf("conversion reported errors, but the case has generated files %v", generated)
+		}
+	}
+	out := map[string][]byte{}
+	if stdout.Len() > 0 {
+		out["conversion.json"] = stdout.Bytes()
+	}
+	if stderr.Len() > 0 {
+		out["conversion-stderr.txt"] = stderr.Bytes()
+	}
+	return out
 }
 
 // hasErrorLine reports whether diagnostics hold an error (not only warnings).

@@ -46,7 +46,7 @@ func genAutoConvert(f *jen.File, d *direction) {
 		}
 	}
 	for _, mv := range d.moves {
-		body = append(body, genMove(mv, d.toHub))
+		body = append(body, genMove(mv, d.toHub)...)
 	}
 	for _, n := range notes {
 		body = append(body, comments("%s", n)...)
@@ -93,9 +93,9 @@ func loopVar(depth int) string {
 func genValue(p *valuePlan, in, out expr, depth int) []jen.Code {
 	switch p.kind {
 	case planAssign:
-		return []jen.Code{out.lhs().Op("=").Add(in.val())}
+		return []jen.Code{out.lhs().Op("=").Add(in.rhs())}
 	case planCast:
-		return []jen.Code{out.lhs().Op("=").Add(typeCode(p.out)).Parens(in.val())}
+		return []jen.Code{out.lhs().Op("=").Add(typeCode(p.out)).Call(in.rhs())}
 	case planDeepCopy:
 		return []jen.Code{in.recv().Dot("DeepCopyInto").Call(out.addr())}
 	case planCopyHelper:
@@ -208,7 +208,7 @@ func convertName(p *valuePlan) string {
 // genMove emits one move: read the value at the input's path (nil pointers
 // on the way mean there is nothing to move) and write it at the output's
 // path, creating the structs on the way only when there is a value.
-func genMove(mv *movePlan, toHub bool) jen.Code {
+func genMove(mv *movePlan, toHub bool) []jen.Code {
 	from, to, plan := mv.spoke, mv.hub, mv.toHub
 	if !toHub {
 		from, to, plan = mv.hub, mv.spoke, mv.fromHub
@@ -239,15 +239,14 @@ func genMove(mv *movePlan, toHub bool) jen.Code {
 			stmts = []jen.Code{jen.If(jen.Op("!").Qual("reflect", "ValueOf").Call(src.val()).Dot("IsZero").Call()).Block(stmts...)}
 		}
 	}
-	block := jen.Comment("+" + mv.marker.Text)
 	if len(guards) > 0 {
 		cond := jen.Add(guards[0])
 		for _, g := range guards[1:] {
 			cond = cond.Op("&&").Add(g)
 		}
-		return jen.Add(block, jen.Line(), jen.If(cond).Block(stmts...))
+		stmts = []jen.Code{jen.If(cond).Block(stmts...)}
 	}
-	return jen.Add(block, jen.Line(), jen.Block(stmts...))
+	return append([]jen.Code{jen.Comment(mv.marker.Text)}, stmts...)
 }
 
 // copyName is the generated deep-copy helper of a struct type.

@@ -6,6 +6,7 @@ package convgen
 // through the conversion-data annotation), the empty object included.
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -33,10 +34,12 @@ func genRoundTripTests(f *jen.File, pps []*pkgPair, fuzzer string) {
 		kps = append(kps, pp.kinds...)
 	}
 	slices.SortFunc(kps, func(a, b *kindPair) int { return strings.Compare(a.kc.name, b.kc.name) })
+	reach := dropReach(pps)
 	for _, kp := range kps {
-		genKindTest(f, kp)
+		genKindTest(f, kp, reach)
 	}
 	genRoundTripHelpers(f)
+	genClearers(f, reach)
 	genFiller(f, pps, fuzzer)
 }
 
@@ -46,7 +49,7 @@ func gvk(group, version, kind string) jen.Code {
 	})
 }
 
-func genKindTest(f *jen.File, kp *kindPair) {
+func genKindTest(f *jen.File, kp *kindPair, reach map[*parser.Type]bool) {
 	name := "Test" + kp.kc.name + "ConversionRoundTrip"
 	sv, hv := kp.spoke.Version.Name, kp.hub.Version.Name
 	doc(f, "%s converts random %s objects to the hub, %s, and back, and random %s objects to %s and back, and checks that nothing changes on the way.", name, sv, hv, hv, sv)
@@ -59,9 +62,19 @@ func genKindTest(f *jen.File, kp *kindPair) {
 			jen.Id("hubGVK"):   gvk(kp.kc.group, hv, kp.kc.name),
 			jen.Id("toHub"):    jen.Id(toHubName(kp)),
 			jen.Id("fromHub"):  jen.Id(fromHubName(kp)),
+			jen.Id("clear"):    clearer(kp, reach),
 		})),
 	)
 	f.Line()
+}
+
+// clearer is the function that zeroes a spoke kind's dropped fields, or a
+// function that does nothing.
+func clearer(kp *kindPair, reach map[*parser.Type]bool) jen.Code {
+	if reach[kp.spoke.Type] {
+		return jen.Id(clearName(kp.spoke.Type))
+	}
+	return jen.Func().Params(jen.Op("*").Add(qual(kp.spoke.Type))).Block()
 }
 
 // genRoundTripHelpers emits the generic round trip shared by the kinds.
@@ -80,6 +93,8 @@ func genRoundTripHelpers(f *jen.File) {
 		jen.List(jen.Id("spokeGVK"), jen.Id("hubGVK")).Qual(schemaPath, "GroupVersionKind"),
 		jen.Id("toHub").Func().Params(jen.Qual("context", "Context"), jen.Id("S"), jen.Id("H")).Error(),
 		jen.Id("fromHub").Func().Params(jen.Qual("context", "Context"), jen.Id("H"), jen.Id("S")).Error(),
+		jen.Comment("clear zeroes the spoke's +crdgen:conversion:drop fields."),
+		jen.Id("clear").Func().Params(jen.Id("S")),
 	)
 	f.Line()
 	doc(f, "crdgenRoundTrips is how many random objects each direction converts; -short converts fewer.")
@@ -90,10 +105,10 @@ func genRoundTripHelpers(f *jen.File) {
 		jen.Id("n").Op(":=").Id("crdgenRoundTrips"),
 		jen.If(jen.Qual("testing", "Short").Call()).Block(jen.Id("n").Op("=").Lit(100)),
 		jen.Id("t").Dot("Run").Call(jen.Lit("spoke to hub and back"), jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
-			jen.Id("crdgenRoundTripOne").Call(jen.Id("t"), jen.Id("n"), jen.Id("p").Dot("spoke"), jen.Id("p").Dot("hub"), jen.Id("p").Dot("spokeGVK"), jen.Id("p").Dot("hubGVK"), jen.False(), jen.Id("p").Dot("toHub"), jen.Id("p").Dot("fromHub")),
+			jen.Id("crdgenRoundTripOne").Call(jen.Id("t"), jen.Id("n"), jen.Id("p").Dot("spoke"), jen.Id("p").Dot("hub"), jen.Id("p").Dot("spokeGVK"), jen.Id("p").Dot("hubGVK"), jen.False(), jen.Id("p").Dot("clear"), jen.Id("p").Dot("toHub"), jen.Id("p").Dot("fromHub")),
 		)),
 		jen.Id("t").Dot("Run").Call(jen.Lit("hub to spoke and back"), jen.Func().Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
-			jen.Id("crdgenRoundTripOne").Call(jen.Id("t"), jen.Id("n"), jen.Id("p").Dot("hub"), jen.Id("p").Dot("spoke"), jen.Id("p").Dot("hubGVK"), jen.Id("p").Dot("spokeGVK"), jen.True(), jen.Id("p").Dot("fromHub"), jen.Id("p").Dot("toHub")),
+			jen.Id("crdgenRoundTripOne").Call(jen.Id("t"), jen.Id("n"), jen.Id("p").Dot("hub"), jen.Id("p").Dot("spoke"), jen.Id("p").Dot("hubGVK"), jen.Id("p").Dot("spokeGVK"), jen.True(), jen.Func().Params(jen.Id("H")).Block(), jen.Id("p").Dot("fromHub"), jen.Id("p").Dot("toHub")),
 		)),
 	)
 	f.Line()
@@ -119,7 +134,7 @@ func genRoundTripOne(f *jen.File) {
 	doc(f, "crdgenRoundTripOne converts n objects of type A to B and back; object 0 is empty. Conversion must leave its input alone, A must come back as it was (a spoke without the conversion-data annotation), and the hub must never carry that annotation.")
 	f.Func().Id("crdgenRoundTripOne").Types(jen.List(jen.Id("A"), jen.Id("B")).Id("crdgenObject")).Params(
 		jen.Id("t").Op("*").Qual("testing", "T"), jen.Id("n").Int(), jen.Id("newA").Func().Params().Id("A"), jen.Id("newB").Func().Params().Id("B"),
-		jen.List(jen.Id("gvkA"), jen.Id("gvkB")).Qual(schemaPath, "GroupVersionKind"), jen.Id("hubIsA").Bool(),
+		jen.List(jen.Id("gvkA"), jen.Id("gvkB")).Qual(schemaPath, "GroupVersionKind"), jen.Id("hubIsA").Bool(), jen.Id("clear").Func().Params(jen.Id("A")),
 		jen.Id("there").Func().Params(jen.Qual("context", "Context"), jen.Id("A"), jen.Id("B")).Error(),
 		jen.Id("back").Func().Params(jen.Qual("context", "Context"), jen.Id("B"), jen.Id("A")).Error(),
 	).Block(
@@ -128,6 +143,7 @@ func genRoundTripOne(f *jen.File) {
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Id("n"), jen.Id("i").Op("++")).Block(
 			jen.Id("orig").Op(":=").Id("newA").Call(),
 			jen.If(jen.Id("i").Op(">").Lit(0)).Block(jen.Id("filler").Dot("Fill").Call(jen.Id("orig"))),
+			jen.Id("clear").Call(jen.Id("orig")),
 			jen.Id("orig").Dot("GetObjectKind").Call().Dot("SetGroupVersionKind").Call(jen.Id("gvkA")),
 			jen.Id("crdgenDropData").Call(jen.Id("orig")),
 			jen.Id("want").Op(":=").Id("orig").Dot("DeepCopyObject").Call(),
@@ -192,7 +208,6 @@ func genFiller(f *jen.File, pps []*pkgPair, fuzzer string) {
 	if uses[parser.GoIdent{ImportPath: apiextv1Path, Name: "JSON"}] {
 		funcs = append(funcs, fillFunc(jen.Qual(apiextv1Path, "JSON"), append(rawJSON, jen.Op("*").Id("x").Op("=").Qual(apiextv1Path, "JSON").Values(jen.Dict{jen.Id("Raw"): jen.Id("data")}))...))
 	}
-	funcs = append(funcs, dropFillers(pps)...)
 	body := []jen.Code{
 		jen.Id("funcs").Op(":=").Qual("k8s.io/apimachinery/pkg/apis/meta/fuzzer", "Funcs").Call(jen.Qual("k8s.io/apimachinery/pkg/runtime/serializer", "NewCodecFactory").Call(jen.Qual(runtimePath, "NewScheme").Call())),
 		jen.Id("funcs").Op("=").Append(jen.Id("funcs"), jen.List(funcs...)),
@@ -216,29 +231,97 @@ func fillFunc(t jen.Code, body ...jen.Code) jen.Code {
 	return jen.Func().Params(jen.Id("x").Op("*").Add(t), jen.Id("c").Qual(randfillPath, "Continue")).Block(body...)
 }
 
-// dropFillers zero the +crdgen:conversion:drop fields of spoke types after
-// filling them: such a field cannot survive a round trip.
-func dropFillers(pps []*pkgPair) []jen.Code {
-	var out []jen.Code
-	seen := map[*parser.Type]bool{}
+// dropReach returns the spoke types of the package pairs that hold a
+// +crdgen:conversion:drop field, directly or inside a field of theirs.
+func dropReach(pps []*pkgPair) map[*parser.Type]bool {
+	var types []*parser.Type
 	for _, pp := range pps {
 		for _, p := range pp.order {
-			if seen[p.spoke] {
+			types = append(types, p.spoke)
+		}
+	}
+	reach := map[*parser.Type]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, t := range types {
+			if reach[t] {
 				continue
 			}
-			seen[p.spoke] = true
-			var zero []jen.Code
-			for _, f := range structFields(p.spoke) {
-				if markers.Has[markers.ConversionDrop](f.Markers) {
-					zero = append(zero, jen.Id("x").Dot(f.GoName).Op("=").Add(zeroValue(f.Type)))
+			for _, f := range structFields(t) {
+				if markers.Has[markers.ConversionDrop](f.Markers) || reaches(f.Type, reach) {
+					reach[t], changed = true, true
+					break
 				}
-			}
-			if len(zero) > 0 {
-				out = append(out, fillFunc(qual(p.spoke), append([]jen.Code{jen.Id("c").Dot("FillNoCustom").Call(jen.Id("x"))}, zero...)...))
 			}
 		}
 	}
-	return out
+	return reach
+}
+
+// reaches reports whether a field type leads to a type in reach.
+func reaches(t parser.TypeExpr, reach map[*parser.Type]bool) bool {
+	switch x := unalias(t).(type) {
+	case *parser.Named:
+		return reach[x.Type]
+	case *parser.Pointer:
+		return reaches(x.Elem, reach)
+	case *parser.Slice:
+		return reaches(x.Elem, reach)
+	case *parser.Array:
+		return reaches(x.Elem, reach)
+	case *parser.Map:
+		return reaches(x.Elem, reach)
+	}
+	return false
+}
+
+func clearName(t *parser.Type) string { return "crdgenClear" + t.Ident.Name }
+
+// genClearers emits, for every spoke type that holds a dropped field, a
+// function that zeroes those fields: they cannot survive a round trip, so
+// the test compares objects without them.
+func genClearers(f *jen.File, reach map[*parser.Type]bool) {
+	var types []*parser.Type
+	for t := range reach {
+		types = append(types, t)
+	}
+	slices.SortFunc(types, func(a, b *parser.Type) int { return strings.Compare(a.Ident.Name, b.Ident.Name) })
+	for _, t := range types {
+		var body []jen.Code
+		for _, fld := range structFields(t) {
+			x := ptr("x").dot(fld.GoName)
+			if markers.Has[markers.ConversionDrop](fld.Markers) {
+				body = append(body, x.lhs().Op("=").Add(zeroValue(fld.Type)))
+				continue
+			}
+			body = append(body, clearStmts(fld.Type, x, reach, 0)...)
+		}
+		doc(f, "%s zeroes the fields of a %s that conversion drops.", clearName(t), t.Ident.Name)
+		f.Func().Id(clearName(t)).Params(jen.Id("x").Op("*").Add(qual(t))).Block(body...)
+		f.Line()
+	}
+}
+
+// clearStmts zeroes the dropped fields inside a value of type t.
+func clearStmts(t parser.TypeExpr, e expr, reach map[*parser.Type]bool, depth int) []jen.Code {
+	if !reaches(t, reach) {
+		return nil
+	}
+	switch x := unalias(t).(type) {
+	case *parser.Named:
+		return []jen.Code{jen.Id(clearName(x.Type)).Call(e.addr())}
+	case *parser.Pointer:
+		return []jen.Code{jen.If(e.val().Op("!=").Nil()).Block(clearStmts(x.Elem, e.elem(), reach, depth)...)}
+	case *parser.Slice, *parser.Array:
+		i := loopVar(depth)
+		return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(e.val())).Block(clearStmts(elemType(t), e.index(i), reach, depth+1)...)}
+	case *parser.Map:
+		k, v := fmt.Sprintf("key%d", depth), fmt.Sprintf("val%d", depth)
+		return []jen.Code{jen.For(jen.List(jen.Id(k), jen.Id(v)).Op(":=").Range().Add(e.val())).Block(
+			append(clearStmts(x.Elem, id(v), reach, depth+1), e.val().Index(jen.Id(k)).Op("=").Id(v))...,
+		)}
+	}
+	return nil
 }
 
 // zeroValue spells the zero value of a type.

@@ -153,49 +153,48 @@ func genDiff(f *jen.File) {
 	appendPath := func(seg jen.Code) jen.Code {
 		return jen.Append(jen.Id("path").Index(jen.Empty(), jen.Len(jen.Id("path")), jen.Len(jen.Id("path"))), seg)
 	}
-	doc(f, "crdgenDiff adds an entry for every place where want (the hub) and got (the hub seen through the spoke) differ, as deep as both are objects or lists keyed the same way.")
+	anyMap := func() *jen.Statement { return jen.Map(jen.String()).Any() }
+	doc(f, "crdgenDiff adds an entry for every place where want (the hub) and got (the hub seen through the spoke) differ, as deep as want is an object (got may lack it) or a list keyed the same way in both.")
 	f.Func().Id("crdgenDiff").Params(
 		jen.Id("entries").Op("*").Index().Id("crdgenEntry"), jen.Id("path").Index().Any(), jen.Id("pattern").String(),
 		jen.List(jen.Id("want"), jen.Id("got")).Any(), jen.List(jen.Id("wantOK"), jen.Id("gotOK")).Bool(),
 		jen.Id("shape").Func().Params(jen.String()).Id("crdgenShape"),
 	).Block(
+		jen.List(jen.Id("w"), jen.Id("wIsMap")).Op(":=").Id("want").Assert(anyMap()),
+		jen.List(jen.Id("g"), jen.Id("gIsMap")).Op(":=").Id("got").Assert(anyMap()),
+		jen.If(jen.Id("wantOK").Op("&&").Id("wIsMap").Op("&&").Parens(jen.Id("gIsMap").Op("||").Op("!").Id("gotOK").Op("&&").Len(jen.Id("w")).Op(">").Lit(0))).Block(
+			jen.Id("isMap").Op(":=").Id("shape").Call(jen.Id("pattern")).Dot("isMap"),
+			jen.Id("keys").Op(":=").Qual("slices", "Collect").Call(jen.Qual("maps", "Keys").Call(jen.Id("w"))),
+			jen.For(jen.Id("k").Op(":=").Range().Id("g")).Block(
+				jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("w").Index(jen.Id("k")), jen.Op("!").Id("ok")).Block(
+					jen.Id("keys").Op("=").Append(jen.Id("keys"), jen.Id("k")),
+				),
+			),
+			jen.Qual("slices", "Sort").Call(jen.Id("keys")),
+			jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("keys")).Block(
+				jen.Id("child").Op(":=").Id("k"),
+				jen.If(jen.Id("isMap")).Block(jen.Id("child").Op("=").Lit("*")),
+				jen.If(jen.Id("pattern").Op("!=").Lit("")).Block(jen.Id("child").Op("=").Id("pattern").Op("+").Lit(".").Op("+").Id("child")),
+				jen.List(jen.Id("wv"), jen.Id("wok")).Op(":=").Id("w").Index(jen.Id("k")),
+				jen.List(jen.Id("gv"), jen.Id("gok")).Op(":=").Id("g").Index(jen.Id("k")),
+				jen.Id("crdgenDiff").Call(jen.Id("entries"), appendPath(jen.Id("k")), jen.Id("child"), jen.Id("wv"), jen.Id("gv"), jen.Id("wok"), jen.Id("gok"), jen.Id("shape")),
+			),
+			jen.Return(),
+		),
 		jen.If(jen.Id("wantOK").Op("&&").Id("gotOK")).Block(
-			jen.Switch(jen.Id("w").Op(":=").Id("want").Assert(jen.Type())).Block(
-				jen.Case(jen.Map(jen.String()).Any()).Block(
-					jen.If(jen.List(jen.Id("g"), jen.Id("ok")).Op(":=").Id("got").Assert(jen.Map(jen.String()).Any()), jen.Id("ok")).Block(
-						jen.Id("isMap").Op(":=").Id("shape").Call(jen.Id("pattern")).Dot("isMap"),
-						jen.Id("keys").Op(":=").Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Id("w"))),
-						jen.For(jen.Id("k").Op(":=").Range().Id("g")).Block(
-							jen.If(jen.List(jen.Id("_"), jen.Id("ok")).Op(":=").Id("w").Index(jen.Id("k")), jen.Op("!").Id("ok")).Block(
-								jen.Id("keys").Op("=").Append(jen.Id("keys"), jen.Id("k")),
-							),
-						),
-						jen.Qual("slices", "Sort").Call(jen.Id("keys")),
-						jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("keys")).Block(
-							jen.Id("child").Op(":=").Id("k"),
-							jen.If(jen.Id("isMap")).Block(jen.Id("child").Op("=").Lit("*")),
-							jen.If(jen.Id("pattern").Op("!=").Lit("")).Block(jen.Id("child").Op("=").Id("pattern").Op("+").Lit(".").Op("+").Id("child")),
-							jen.List(jen.Id("wv"), jen.Id("wok")).Op(":=").Id("w").Index(jen.Id("k")),
-							jen.List(jen.Id("gv"), jen.Id("gok")).Op(":=").Id("g").Index(jen.Id("k")),
-							jen.Id("crdgenDiff").Call(jen.Id("entries"), appendPath(jen.Id("k")), jen.Id("child"), jen.Id("wv"), jen.Id("gv"), jen.Id("wok"), jen.Id("gok"), jen.Id("shape")),
-						),
-						jen.Return(),
+			jen.List(jen.Id("wl"), jen.Id("ok1")).Op(":=").Id("want").Assert(jen.Index().Any()),
+			jen.List(jen.Id("gl"), jen.Id("ok2")).Op(":=").Id("got").Assert(jen.Index().Any()),
+			jen.Id("keys").Op(":=").Id("shape").Call(jen.Id("pattern")).Dot("keys"),
+			jen.If(jen.Id("ok1").Op("&&").Id("ok2").Op("&&").Len(jen.Id("keys")).Op(">").Lit(0).Op("&&").Id("crdgenKeyed").Call(jen.Id("wl"), jen.Id("gl"), jen.Id("keys"))).Block(
+				jen.For(jen.Id("i").Op(":=").Range().Id("wl")).Block(
+					jen.Id("item").Op(":=").Id("wl").Index(jen.Id("i")).Assert(anyMap()),
+					jen.Id("sel").Op(":=").Add(anyMap()).Values(),
+					jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("keys")).Block(
+						jen.Id("sel").Index(jen.Id("k")).Op("=").Id("item").Index(jen.Id("k")),
 					),
+					jen.Id("crdgenDiff").Call(jen.Id("entries"), appendPath(jen.Id("sel")), jen.Id("pattern"), jen.Id("wl").Index(jen.Id("i")), jen.Id("gl").Index(jen.Id("i")), jen.True(), jen.True(), jen.Id("shape")),
 				),
-				jen.Case(jen.Index().Any()).Block(
-					jen.Id("keys").Op(":=").Id("shape").Call(jen.Id("pattern")).Dot("keys"),
-					jen.If(jen.List(jen.Id("g"), jen.Id("ok")).Op(":=").Id("got").Assert(jen.Index().Any()), jen.Id("ok").Op("&&").Len(jen.Id("keys")).Op(">").Lit(0).Op("&&").Id("crdgenKeyed").Call(jen.Id("w"), jen.Id("g"), jen.Id("keys"))).Block(
-						jen.For(jen.Id("i").Op(":=").Range().Id("w")).Block(
-							jen.Id("item").Op(":=").Id("w").Index(jen.Id("i")).Assert(jen.Map(jen.String()).Any()),
-							jen.Id("sel").Op(":=").Map(jen.String()).Any().Values(),
-							jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("keys")).Block(
-								jen.Id("sel").Index(jen.Id("k")).Op("=").Id("item").Index(jen.Id("k")),
-							),
-							jen.Id("crdgenDiff").Call(jen.Id("entries"), appendPath(jen.Id("sel")), jen.Id("pattern"), jen.Id("w").Index(jen.Id("i")), jen.Id("g").Index(jen.Id("i")), jen.True(), jen.True(), jen.Id("shape")),
-						),
-						jen.Return(),
-					),
-				),
+				jen.Return(),
 			),
 			jen.If(jen.Qual("reflect", "DeepEqual").Call(jen.Id("want"), jen.Id("got"))).Block(jen.Return()),
 		).Else().If(jen.Op("!").Id("wantOK").Op("&&").Op("!").Id("gotOK")).Block(jen.Return()),
@@ -236,50 +235,77 @@ func genKeyed(f *jen.File) {
 }
 
 func genApply(f *jen.File) {
-	doc(f, "crdgenApply puts one stashed value back into root, when the place still exists and holds what the spoke gave when the value was stashed.")
-	f.Func().Id("crdgenApply").Params(jen.Id("root").Map(jen.String()).Any(), jen.Id("e").Id("crdgenEntry")).Bool().Block(
-		jen.If(jen.Len(jen.Id("e").Dot("Path")).Op("==").Lit(0)).Block(jen.Return(jen.False())),
+	anyMap := func() *jen.Statement { return jen.Map(jen.String()).Any() }
+	last := func() *jen.Statement {
+		return jen.Id("e").Dot("Path").Index(jen.Len(jen.Id("e").Dot("Path")).Op("-").Lit(1))
+	}
+	doc(f, "crdgenApply puts one stashed value back into root when its place holds what the spoke gave when the value was stashed, creating the objects on the way that are missing.")
+	f.Func().Id("crdgenApply").Params(jen.Id("root").Add(anyMap()), jen.Id("e").Id("crdgenEntry")).Bool().Block(
+		jen.List(jen.Id("cur"), jen.Id("present"), jen.Id("ok")).Op(":=").Id("crdgenLookup").Call(jen.Id("root"), jen.Id("e").Dot("Path")),
+		jen.If(jen.Op("!").Id("ok").Op("||").Id("crdgenSeen").Call(jen.Id("cur"), jen.Id("present")).Op("!=").Id("e").Dot("Seen")).Block(jen.Return(jen.False())),
 		jen.Var().Id("node").Any().Op("=").Id("root"),
 		jen.For(jen.List(jen.Id("_"), jen.Id("seg")).Op(":=").Range().Id("e").Dot("Path").Index(jen.Empty(), jen.Len(jen.Id("e").Dot("Path")).Op("-").Lit(1))).Block(
-			jen.Switch(jen.Id("s").Op(":=").Id("seg").Assert(jen.Type())).Block(
-				jen.Case(jen.String()).Block(
-					jen.List(jen.Id("m"), jen.Id("_")).Op(":=").Id("node").Assert(jen.Map(jen.String()).Any()),
-					jen.Id("node").Op("=").Id("m").Index(jen.Id("s")),
-				),
-				jen.Case(jen.Map(jen.String()).Any()).Block(
-					jen.List(jen.Id("list"), jen.Id("_")).Op(":=").Id("node").Assert(jen.Index().Any()),
-					jen.Id("node").Op("=").Nil(),
-					jen.For(jen.List(jen.Id("_"), jen.Id("item")).Op(":=").Range().Id("list")).Block(
-						jen.If(jen.Id("crdgenMatch").Call(jen.Id("item"), jen.Id("s"))).Block(
-							jen.Id("node").Op("=").Id("item"),
-							jen.Break(),
-						),
-					),
-				),
-				jen.Default().Block(jen.Return(jen.False())),
+			jen.If(jen.List(jen.Id("sel"), jen.Id("isSel")).Op(":=").Id("seg").Assert(anyMap()), jen.Id("isSel")).Block(
+				jen.Id("node").Op("=").Id("crdgenFind").Call(jen.Id("node").Assert(jen.Index().Any()), jen.Id("sel")),
+				jen.Continue(),
 			),
+			jen.Id("m").Op(":=").Id("node").Assert(anyMap()),
+			jen.Id("key").Op(":=").Id("seg").Assert(jen.String()),
+			jen.If(jen.List(jen.Id("_"), jen.Id("has")).Op(":=").Id("m").Index(jen.Id("key")), jen.Op("!").Id("has")).Block(
+				jen.Id("m").Index(jen.Id("key")).Op("=").Add(anyMap()).Values(),
+			),
+			jen.Id("node").Op("=").Id("m").Index(jen.Id("key")),
 		),
-		jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("node").Assert(jen.Map(jen.String()).Any()),
-		jen.List(jen.Id("key"), jen.Id("isKey")).Op(":=").Id("e").Dot("Path").Index(jen.Len(jen.Id("e").Dot("Path")).Op("-").Lit(1)).Assert(jen.String()),
-		jen.If(jen.Op("!").Id("ok").Op("||").Op("!").Id("isKey")).Block(jen.Return(jen.False())),
-		jen.List(jen.Id("cur"), jen.Id("present")).Op(":=").Id("m").Index(jen.Id("key")),
-		jen.If(jen.Id("crdgenSeen").Call(jen.Id("cur"), jen.Id("present")).Op("!=").Id("e").Dot("Seen")).Block(jen.Return(jen.False())),
+		jen.Id("m").Op(":=").Id("node").Assert(anyMap()),
 		jen.If(jen.Id("e").Dot("Unset")).Block(
-			jen.Delete(jen.Id("m"), jen.Id("key")),
+			jen.Delete(jen.Id("m"), last().Assert(jen.String())),
 		).Else().Block(
-			jen.Id("m").Index(jen.Id("key")).Op("=").Id("e").Dot("Value"),
+			jen.Id("m").Index(last().Assert(jen.String())).Op("=").Id("e").Dot("Value"),
 		),
 		jen.Return(jen.True()),
 	)
 	f.Line()
-	doc(f, "crdgenMatch reports whether a list item has the given key fields.")
-	f.Func().Id("crdgenMatch").Params(jen.Id("item").Any(), jen.Id("sel").Map(jen.String()).Any()).Bool().Block(
-		jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("item").Assert(jen.Map(jen.String()).Any()),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.False())),
-		jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("sel")).Block(
-			jen.If(jen.Op("!").Qual("reflect", "DeepEqual").Call(jen.Id("m").Index(jen.Id("k")), jen.Id("v"))).Block(jen.Return(jen.False())),
+	doc(f, "crdgenLookup finds the value at path. ok is false when the path cannot be followed (through something that is not an object, or to a list item that is gone); present is false when the value, or an object on the way, is missing.")
+	f.Func().Id("crdgenLookup").Params(jen.Id("root").Add(anyMap()), jen.Id("path").Index().Any()).Params(jen.Id("value").Any(), jen.List(jen.Id("present"), jen.Id("ok")).Bool()).Block(
+		jen.If(jen.Len(jen.Id("path")).Op("==").Lit(0)).Block(jen.Return(jen.Nil(), jen.False(), jen.False())),
+		jen.Var().Id("node").Any().Op("=").Id("root"),
+		jen.For(jen.List(jen.Id("i"), jen.Id("seg")).Op(":=").Range().Id("path")).Block(
+			jen.Switch(jen.Id("s").Op(":=").Id("seg").Assert(jen.Type())).Block(
+				jen.Case(jen.String()).Block(
+					jen.List(jen.Id("m"), jen.Id("isMap")).Op(":=").Id("node").Assert(anyMap()),
+					jen.If(jen.Op("!").Id("isMap")).Block(jen.Return(jen.Nil(), jen.False(), jen.False())),
+					jen.List(jen.Id("v"), jen.Id("has")).Op(":=").Id("m").Index(jen.Id("s")),
+					jen.If(jen.Op("!").Id("has")).Block(
+						jen.Comment("Objects on the way are created when the value is put back, but list items are not."),
+						jen.For(jen.List(jen.Id("_"), jen.Id("rest")).Op(":=").Range().Id("path").Index(jen.Id("i").Op("+").Lit(1), jen.Empty())).Block(
+							jen.If(jen.List(jen.Id("_"), jen.Id("isKey")).Op(":=").Id("rest").Assert(jen.String()), jen.Op("!").Id("isKey")).Block(jen.Return(jen.Nil(), jen.False(), jen.False())),
+						),
+						jen.Return(jen.Nil(), jen.False(), jen.True()),
+					),
+					jen.Id("node").Op("=").Id("v"),
+				),
+				jen.Case(anyMap()).Block(
+					jen.List(jen.Id("list"), jen.Id("isList")).Op(":=").Id("node").Assert(jen.Index().Any()),
+					jen.If(jen.Op("!").Id("isList").Op("||").Id("i").Op("==").Len(jen.Id("path")).Op("-").Lit(1)).Block(jen.Return(jen.Nil(), jen.False(), jen.False())),
+					jen.If(jen.Id("node").Op("=").Id("crdgenFind").Call(jen.Id("list"), jen.Id("s")), jen.Id("node").Op("==").Nil()).Block(jen.Return(jen.Nil(), jen.False(), jen.False())),
+				),
+				jen.Default().Block(jen.Return(jen.Nil(), jen.False(), jen.False())),
+			),
 		),
-		jen.Return(jen.True()),
+		jen.Return(jen.Id("node"), jen.True(), jen.True()),
+	)
+	f.Line()
+	doc(f, "crdgenFind returns the item of a list that has the given key fields, or nil.")
+	f.Func().Id("crdgenFind").Params(jen.Id("list").Index().Any(), jen.Id("sel").Add(anyMap())).Any().Block(
+		jen.For(jen.List(jen.Id("_"), jen.Id("item")).Op(":=").Range().Id("list")).Block(
+			jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("item").Assert(anyMap()),
+			jen.Id("match").Op(":=").Id("ok"),
+			jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("sel")).Block(
+				jen.Id("match").Op("=").Id("match").Op("&&").Qual("reflect", "DeepEqual").Call(jen.Id("m").Index(jen.Id("k")), jen.Id("v")),
+			),
+			jen.If(jen.Id("match")).Block(jen.Return(jen.Id("item"))),
+		),
+		jen.Return(jen.Nil()),
 	)
 	f.Line()
 }

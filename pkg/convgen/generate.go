@@ -320,21 +320,40 @@ func (g *gen) checkMarkerPlaces(m *parser.Model, kinds []*kindConv) {
 
 // checkFromUsed reports +crdgen:conversion:from markers that no version used.
 func (g *gen) checkFromUsed(kinds []*kindConv) {
-	seen := map[*parser.Package]bool{}
+	spokes := map[*parser.Package][]string{}
+	var hubs []*parser.Package
 	for _, kc := range kinds {
 		p := kc.hub.Version.Package
-		if seen[p] {
-			continue
+		if spokes[p] == nil {
+			hubs = append(hubs, p)
 		}
-		seen[p] = true
+		for _, s := range kc.spokes {
+			if !slices.Contains(spokes[p], s.Version.Name) {
+				spokes[p] = append(spokes[p], s.Version.Name)
+			}
+		}
+	}
+	for _, p := range hubs {
+		versions := spokes[p]
+		slices.Sort(versions)
 		for _, t := range p.Types {
 			for _, f := range structFields(t) {
 				for _, fm := range g.fromMarkers(f) {
-					if !g.used[fm.m.Pos] {
-						g.diags.Errorf(fm.m.Pos, markers.CodeConversion,
-							"+crdgen:conversion:from=%s applies to no version: none has %s where the marker says and lacks %s.%s",
-							fm.m.Value.(markers.ConversionFrom).Value, describeSource(fm.ref), t.Ident.Name, wireName(f))
+					if g.used[fm.m.Pos] {
+						continue
 					}
+					value := fm.m.Value.(markers.ConversionFrom).Value
+					if v := fm.ref.version; v != "" && !slices.Contains(versions, v) {
+						msg := fmt.Sprintf("+crdgen:conversion:from=%s: no version %s converts through %s (those that do: %s)", value, v, p.Version, strings.Join(versions, ", "))
+						if s := markers.Suggest(v, versions); s != "" {
+							msg += ", did you mean " + s
+						}
+						g.diags.Errorf(fm.m.Pos, markers.CodeMarkerValue, "%s", msg)
+						continue
+					}
+					g.diags.Errorf(fm.m.Pos, markers.CodeConversion,
+						"+crdgen:conversion:from=%s has no effect: no version that converts through %s has %s and lacks %s.%s",
+						value, p.Version, describeSource(fm.ref), t.Ident.Name, wireName(f))
 				}
 			}
 		}
@@ -348,10 +367,11 @@ func describeSource(fr fromRef) string {
 	return fmt.Sprintf("a field %q", fr.source)
 }
 
-// localTypeString prints a type as the spoke package's source would.
+// localTypeString prints a type without the spoke's and the hub's package
+// names: messages name the version beside it.
 func localTypeString(t parser.TypeExpr, pp *pkgPair) string {
-	s := t.String()
-	return strings.ReplaceAll(s, pp.spoke.Name+".", "")
+	s := strings.ReplaceAll(t.String(), pp.spoke.Name+".", "")
+	return strings.ReplaceAll(s, pp.hub.Name+".", "")
 }
 
 // qualified prints a type as the spoke package's source would: T or hub.T.

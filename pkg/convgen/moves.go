@@ -101,6 +101,7 @@ func (g *gen) fromFor(pp *pkgPair, spokeType *parser.Type, hf *parser.Field) (ma
 			if fieldByWire(spokeFields, fr.source) == nil {
 				if fr.version != "" && spokeType != nil {
 					g.reportMissing(fm.m, fr.source, spokeType, spokeFields)
+					g.used[fm.m.Pos] = true // reported; not also as unused
 				}
 				continue
 			}

@@ -163,6 +163,15 @@ func (e expr) val() *jen.Statement {
 	return e.code()
 }
 
+// rhs is the expression as the whole right side of an assignment or a
+// call argument, where a dereference needs no parentheses.
+func (e expr) rhs() *jen.Statement {
+	if e.deref {
+		return jen.Op("*").Add(e.code())
+	}
+	return e.code()
+}
+
 // addr is a pointer to the expression's value.
 func (e expr) addr() *jen.Statement {
 	if e.deref {

@@ -91,7 +91,7 @@ func reportDirection(root *direction) []FieldReport {
 				fr.Detail = handDetail(d, fc)
 			}
 			if fc.from != nil {
-				fr.Detail = "+" + fc.from.Text
+				fr.Detail = fc.from.Text
 			}
 			if fc.plan == nil || !(fc.in != nil && fc.in.Inline) {
 				out = append(out, fr)
@@ -107,7 +107,7 @@ func reportDirection(root *direction) []FieldReport {
 		}
 		for _, mv := range d.moves {
 			spoke, hub := strings.Join(wirePath(mv.spoke), "."), strings.Join(wirePath(mv.hub), ".")
-			fr := FieldReport{Class: ClassRenamed, Detail: "+" + mv.marker.Text}
+			fr := FieldReport{Class: ClassRenamed, Detail: mv.marker.Text}
 			if d.toHub {
 				fr.From, fr.To = join(from, spoke), join(to, hub)
 			} else {

@@ -119,7 +119,7 @@ func Convert_v1beta1_Pizza_To_v1alpha1_Pizza(in *v1beta1.Pizza, out *Pizza) erro
 // PizzaSpec to v1beta1 PizzaSpec field by field.
 func autoConvert_v1alpha1_PizzaSpec_To_v1beta1_PizzaSpec(in *PizzaSpec, out *v1beta1.PizzaSpec) error {
 	*out = v1beta1.PizzaSpec{}
-	// toppings ([]string -> []v1beta1.Topping) is converted by the hand-written
+	// toppings ([]string -> []Topping) is converted by the hand-written
 	// Convert_v1alpha1_PizzaSpec_To_v1beta1_PizzaSpec.
 	return nil
 }
@@ -128,7 +128,7 @@ func autoConvert_v1alpha1_PizzaSpec_To_v1beta1_PizzaSpec(in *PizzaSpec, out *v1b
 // PizzaSpec to v1alpha1 PizzaSpec field by field.
 func autoConvert_v1beta1_PizzaSpec_To_v1alpha1_PizzaSpec(in *v1beta1.PizzaSpec, out *PizzaSpec) error {
 	*out = PizzaSpec{}
-	// toppings ([]v1beta1.Topping -> []string) is converted by the hand-written
+	// toppings ([]Topping -> []string) is converted by the hand-written
 	// Convert_v1beta1_PizzaSpec_To_v1alpha1_PizzaSpec.
 	return nil
 }
@@ -296,48 +296,48 @@ func crdgenJSON(obj any) (map[string]any, error) {
 }
 
 // crdgenDiff adds an entry for every place where want (the hub) and got (the
-// hub seen through the spoke) differ, as deep as both are objects or lists
-// keyed the same way.
+// hub seen through the spoke) differ, as deep as want is an object (got may
+// lack it) or a list keyed the same way in both.
 func crdgenDiff(entries *[]crdgenEntry, path []any, pattern string, want, got any, wantOK, gotOK bool, shape func(string) crdgenShape) {
+	w, wIsMap := want.(map[string]any)
+	g, gIsMap := got.(map[string]any)
+	if wantOK && wIsMap && (gIsMap || !gotOK && len(w) > 0) {
+		isMap := shape(pattern).isMap
+		keys := slices.Collect(maps.Keys(w))
+		for k := range g {
+			if _, ok := w[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			child := k
+			if isMap {
+				child = "*"
+			}
+			if pattern != "" {
+				child = pattern + "." + child
+			}
+			wv, wok := w[k]
+			gv, gok := g[k]
+			crdgenDiff(entries, append(path[:len(path):len(path)], k), child, wv, gv, wok, gok, shape)
+		}
+		return
+	}
 	if wantOK && gotOK {
-		switch w := want.(type) {
-		case map[string]any:
-			if g, ok := got.(map[string]any); ok {
-				isMap := shape(pattern).isMap
-				keys := slices.Sorted(maps.Keys(w))
-				for k := range g {
-					if _, ok := w[k]; !ok {
-						keys = append(keys, k)
-					}
-				}
-				slices.Sort(keys)
+		wl, ok1 := want.([]any)
+		gl, ok2 := got.([]any)
+		keys := shape(pattern).keys
+		if ok1 && ok2 && len(keys) > 0 && crdgenKeyed(wl, gl, keys) {
+			for i := range wl {
+				item := wl[i].(map[string]any)
+				sel := map[string]any{}
 				for _, k := range keys {
-					child := k
-					if isMap {
-						child = "*"
-					}
-					if pattern != "" {
-						child = pattern + "." + child
-					}
-					wv, wok := w[k]
-					gv, gok := g[k]
-					crdgenDiff(entries, append(path[:len(path):len(path)], k), child, wv, gv, wok, gok, shape)
+					sel[k] = item[k]
 				}
-				return
+				crdgenDiff(entries, append(path[:len(path):len(path)], sel), pattern, wl[i], gl[i], true, true, shape)
 			}
-		case []any:
-			keys := shape(pattern).keys
-			if g, ok := got.([]any); ok && len(keys) > 0 && crdgenKeyed(w, g, keys) {
-				for i := range w {
-					item := w[i].(map[string]any)
-					sel := map[string]any{}
-					for _, k := range keys {
-						sel[k] = item[k]
-					}
-					crdgenDiff(entries, append(path[:len(path):len(path)], sel), pattern, w[i], g[i], true, true, shape)
-				}
-				return
-			}
+			return
 		}
 		if reflect.DeepEqual(want, got) {
 			return
@@ -388,60 +388,90 @@ func crdgenKeyed(want, got []any, keys []string) bool {
 	return true
 }
 
-// crdgenApply puts one stashed value back into root, when the place still
-// exists and holds what the spoke gave when the value was stashed.
+// crdgenApply puts one stashed value back into root when its place holds what
+// the spoke gave when the value was stashed, creating the objects on the way
+// that are missing.
 func crdgenApply(root map[string]any, e crdgenEntry) bool {
-	if len(e.Path) == 0 {
+	cur, present, ok := crdgenLookup(root, e.Path)
+	if !ok || crdgenSeen(cur, present) != e.Seen {
 		return false
 	}
 	var node any = root
 	for _, seg := range e.Path[:len(e.Path)-1] {
-		switch s := seg.(type) {
-		case string:
-			m, _ := node.(map[string]any)
-			node = m[s]
-		case map[string]any:
-			list, _ := node.([]any)
-			node = nil
-			for _, item := range list {
-				if crdgenMatch(item, s) {
-					node = item
-					break
-				}
-			}
-		default:
-			return false
+		if sel, isSel := seg.(map[string]any); isSel {
+			node = crdgenFind(node.([]any), sel)
+			continue
 		}
+		m := node.(map[string]any)
+		key := seg.(string)
+		if _, has := m[key]; !has {
+			m[key] = map[string]any{}
+		}
+		node = m[key]
 	}
-	m, ok := node.(map[string]any)
-	key, isKey := e.Path[len(e.Path)-1].(string)
-	if !ok || !isKey {
-		return false
-	}
-	cur, present := m[key]
-	if crdgenSeen(cur, present) != e.Seen {
-		return false
-	}
+	m := node.(map[string]any)
 	if e.Unset {
-		delete(m, key)
+		delete(m, e.Path[len(e.Path)-1].(string))
 	} else {
-		m[key] = e.Value
+		m[e.Path[len(e.Path)-1].(string)] = e.Value
 	}
 	return true
 }
 
-// crdgenMatch reports whether a list item has the given key fields.
-func crdgenMatch(item any, sel map[string]any) bool {
-	m, ok := item.(map[string]any)
-	if !ok {
-		return false
+// crdgenLookup finds the value at path. ok is false when the path cannot be
+// followed (through something that is not an object, or to a list item that is
+// gone); present is false when the value, or an object on the way, is missing.
+func crdgenLookup(root map[string]any, path []any) (value any, present, ok bool) {
+	if len(path) == 0 {
+		return nil, false, false
 	}
-	for k, v := range sel {
-		if !reflect.DeepEqual(m[k], v) {
-			return false
+	var node any = root
+	for i, seg := range path {
+		switch s := seg.(type) {
+		case string:
+			m, isMap := node.(map[string]any)
+			if !isMap {
+				return nil, false, false
+			}
+			v, has := m[s]
+			if !has {
+				// Objects on the way are created when the value is put back, but list items are not.
+				for _, rest := range path[i+1:] {
+					if _, isKey := rest.(string); !isKey {
+						return nil, false, false
+					}
+				}
+				return nil, false, true
+			}
+			node = v
+		case map[string]any:
+			list, isList := node.([]any)
+			if !isList || i == len(path)-1 {
+				return nil, false, false
+			}
+			if node = crdgenFind(list, s); node == nil {
+				return nil, false, false
+			}
+		default:
+			return nil, false, false
 		}
 	}
-	return true
+	return node, true, true
+}
+
+// crdgenFind returns the item of a list that has the given key fields, or nil.
+func crdgenFind(list []any, sel map[string]any) any {
+	for _, item := range list {
+		m, ok := item.(map[string]any)
+		match := ok
+		for k, v := range sel {
+			match = match && reflect.DeepEqual(m[k], v)
+		}
+		if match {
+			return item
+		}
+	}
+	return nil
 }
 
 // crdgenSeen is a short hash of a JSON value, "" for no value.
