@@ -64,7 +64,7 @@ func (c *client) resource(t *testing.T, kind, version string) dynamic.ResourceIn
 	if crd == nil {
 		t.Fatalf("no CRD for kind %s", kind)
 	}
-	gvr := schema.GroupVersionResource{Group: group, Version: version, Resource: crd.Spec.Names.Plural}
+	gvr := schema.GroupVersionResource{Group: crd.Spec.Group, Version: version, Resource: crd.Spec.Names.Plural}
 	return c.dyn.Resource(gvr).Namespace(c.ns)
 }
 

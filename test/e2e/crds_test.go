@@ -1,6 +1,6 @@
 package e2e
 
-// This file implements generating testdata/e2e_api's CRDs with crdgen's own
+// This file implements generating the test API's CRDs with crdgen's own
 // packages and creating them on the API server.
 
 import (
@@ -23,7 +23,7 @@ import (
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
-// generateCRDs runs crdgen's pipeline on apiPattern, as "crdgen crd" does,
+// generateCRDs runs crdgen's pipeline on apiPatterns, as "crdgen crd" does,
 // and returns the CRDs. Any error diagnostic fails it; warnings are
 // printed.
 func generateCRDs() ([]*apiextv1.CustomResourceDefinition, error) {
@@ -31,13 +31,13 @@ func generateCRDs() ([]*apiextv1.CustomResourceDefinition, error) {
 	if err != nil {
 		return nil, err
 	}
-	model, diags, err := parser.Load(context.Background(), []string{apiPattern}, parser.Options{
+	model, diags, err := parser.Load(context.Background(), apiPatterns(), parser.Options{
 		Dir:            root,
 		Opaque:         schemagen.IsKnownType,
 		UnknownMarkers: markers.Error,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", apiPattern, err)
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(apiPatterns(), " "), err)
 	}
 	if model != nil {
 		crds, gdiags := schemagen.Generate(model, schemagen.Options{})
@@ -57,7 +57,7 @@ func generateCRDs() ([]*apiextv1.CustomResourceDefinition, error) {
 	for _, d := range diags.Sorted() {
 		lines = append(lines, d.String())
 	}
-	return nil, fmt.Errorf("crdgen reports errors on %s:\n%s", apiPattern, strings.Join(lines, "\n"))
+	return nil, fmt.Errorf("crdgen reports errors on %s:\n%s", strings.Join(apiPatterns(), " "), strings.Join(lines, "\n"))
 }
 
 // moduleRoot returns crdgen's module root: go test runs in the package's

@@ -20,9 +20,12 @@ import (
 	_ "github.com/crdgen/crdgen/internal/golden" // for its -update flag, which go test ./... passes to every test binary
 )
 
-// apiPattern is the package pattern of the API types the tests use,
-// relative to the module root.
-const apiPattern = "./testdata/e2e_api/..."
+// apiPatterns are the package patterns of the API types the tests use,
+// relative to the module root: the e2e API, and the conversion cases whose
+// generated conversions the webhook serves.
+func apiPatterns() []string {
+	return []string{"./testdata/e2e_api/...", "./testdata/conversion_pizza_toppings/...", "./testdata/conversion_three_versions/..."}
+}
 
 // env is the environment TestMain sets up before running the tests. It is
 // written once, before m.Run, and only read afterwards.
@@ -42,25 +45,11 @@ type environment struct {
 // envOptions configure startEnvironment.
 type envOptions struct {
 	// Patch, when set, is called on every generated CRD before it is
-	// created, for what markers cannot express. It is where a conversion
-	// webhook plugs in: start a server for the generated conversion
-	// functions on a loopback TLS listener with a self-signed CA before
-	// calling startEnvironment (and stop it after the environment), then
-	// point each CRD with several versions at it:
-	//
-	//	crd.Spec.Conversion = &apiextv1.CustomResourceConversion{
-	//		Strategy: apiextv1.WebhookConverter,
-	//		Webhook: &apiextv1.WebhookConversion{
-	//			ClientConfig:             &apiextv1.WebhookClientConfig{URL: &url, CABundle: caPEM},
-	//			ConversionReviewVersions: []string{"v1"},
-	//		},
-	//	}
-	//
-	// The URL form is needed even where +crdgen:conversion:webhook made
-	// crdgen write a Service reference (keep its path): the test server
-	// resolves services through a Kubernetes API server it does not have.
-	// The test server turns off admission webhooks, but it does call CRD
-	// conversion webhooks.
+	// created, for what the test server needs and markers cannot say: the
+	// conversion webhook (webhook_test.go) replaces the Service that
+	// +crdgen:conversion:webhook names with its loopback URL and CA, since
+	// the test server resolves no Services. (It turns off admission
+	// webhooks, but it does call CRD conversion webhooks.)
 	Patch func(*apiextv1.CustomResourceDefinition) error
 }
 
@@ -78,7 +67,13 @@ func run(m *testing.M) int {
 		return m.Run()
 	}
 	quietKlog()
-	e, err := startEnvironment(envOptions{})
+	hook, err := startConversionWebhook()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: starting the conversion webhook: %v\n", err)
+		return 1
+	}
+	defer hook.Close()
+	e, err := startEnvironment(envOptions{Patch: hook.patch})
 	if e != nil {
 		defer e.Stop()
 	}

@@ -2,6 +2,7 @@
 //
 // +groupName=fleet.example.com
 // +crdgen:conversion:style=functions
+// +crdgen:conversion:webhook:service=fleet-system/fleet-webhook,path=/convert/fleet,port=9443
 package v1
 
 import (
