@@ -52,4 +52,3 @@ func TestWrap(t *testing.T) {
 		t.Errorf("wrap(\"\") = %q, want nothing", got)
 	}
 }
-

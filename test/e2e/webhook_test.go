@@ -24,11 +24,11 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 
+	pizzav1alpha1 "github.com/crdgen/crdgen/testdata/conversion_pizza_toppings/v1alpha1"
+	pizzav1beta1 "github.com/crdgen/crdgen/testdata/conversion_pizza_toppings/v1beta1"
 	fleetv1 "github.com/crdgen/crdgen/testdata/conversion_three_versions/v1"
 	fleetv1alpha1 "github.com/crdgen/crdgen/testdata/conversion_three_versions/v1alpha1"
 	fleetv1beta1 "github.com/crdgen/crdgen/testdata/conversion_three_versions/v1beta1"
-	pizzav1alpha1 "github.com/crdgen/crdgen/testdata/conversion_pizza_toppings/v1alpha1"
-	pizzav1beta1 "github.com/crdgen/crdgen/testdata/conversion_pizza_toppings/v1beta1"
 )
 
 // conversionWebhook is the running webhook.
