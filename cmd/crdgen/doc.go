@@ -26,8 +26,11 @@
 //
 // Commands:
 //
-//	crdgen crd [flags] PACKAGES...   write one CRD file per group and kind
-//	crdgen version                   print crdgen's version
+//	crdgen crd [flags] PACKAGES...          write one CRD file per group and kind
+//	crdgen cost [flags] PACKAGES...         report what every CEL rule costs the API server
+//	crdgen conversion [flags] PACKAGES...   write conversions between a kind's versions
+//	crdgen markers                          list every marker crdgen reads
+//	crdgen version                          print crdgen's version
 //
 // Flags of crd:
 //
@@ -38,6 +41,20 @@
 //	--max-description-length N    truncate descriptions to N bytes (0 drops them)
 //	--omit-version-annotation     do not stamp the crdgen version on each CRD
 //	--cpuprofile, --memprofile    write profiles
+//
+// Flags of conversion:
+//
+//	--check                       write nothing; exit 1 and print a diff if any file would change
+//	--report text|json            print the lossiness report
+//	--style methods|functions     controller-runtime wiring (default methods)
+//	--tests=false                 no generated round-trip tests
+//
+// For a kind with versions v1alpha1 and v1 (the storage version, the hub),
+// "crdgen conversion ./api/..." writes api/v1alpha1/zz_generated.conversion.go
+// with ConvertCronJobToHub and ConvertCronJobFromHub, a Convert_ function per
+// type and direction, and controller-runtime's ConvertTo/ConvertFrom
+// methods, plus a round-trip test beside it. The README describes the
+// +crdgen:conversion: markers.
 //
 // Diagnostics print as "file.go:LINE:COL: message", sorted, all at once.
 // Exit status is 0 on success, 1 on input errors or stale output under
