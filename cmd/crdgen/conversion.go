@@ -155,6 +155,11 @@ func (a *app) planConversion(res *convgen.Result) (plan, error) {
 		if err == nil && bytes.Equal(old, f.Content) {
 			continue
 		}
+		if err == nil && !bytes.HasPrefix(old, []byte(convgen.Header+"\n")) {
+			// conversion-gen writes the same file name.
+			first, _, _ := bytes.Cut(old, []byte("\n"))
+			return p, fmt.Errorf("%s was not written by crdgen (it starts %q); remove it to let crdgen write its conversions there", a.rel(f.Path), first)
+		}
 		p.write = append(p.write, fileChange{path: f.Path, old: old, new: f.Content})
 	}
 	for _, pkg := range res.Packages {

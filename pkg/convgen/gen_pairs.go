@@ -108,8 +108,8 @@ func genValue(p *valuePlan, in, out expr, depth int) []jen.Code {
 		)}
 	case planToPointer:
 		stmts := append([]jen.Code{out.lhs().Op("=").New(typeCode(elemType(p.out)))}, genValue(p.elem, in, out.elem(), depth)...)
-		if cond := nonZero(p.in, in); p.zeroStaysNil && cond != nil {
-			return []jen.Code{jen.If(cond).Block(stmts...)}
+		if p.zeroStaysNil {
+			return []jen.Code{jen.If(notZero(p.in, in)).Block(stmts...)}
 		}
 		return stmts
 	case planFromPointer:
@@ -196,6 +196,14 @@ func nonZero(t parser.TypeExpr, e expr) jen.Code {
 	return nil
 }
 
+// notZero is nonZero, or a reflect test for types without a simple one.
+func notZero(t parser.TypeExpr, e expr) jen.Code {
+	if cond := nonZero(t, e); cond != nil {
+		return cond
+	}
+	return jen.Op("!").Qual("reflect", "ValueOf").Call(e.rhs()).Dot("IsZero").Call()
+}
+
 // convertName is the Convert_ function of a planConvert step.
 func convertName(p *valuePlan) string {
 	n := unalias(p.in).(*parser.Named)
@@ -233,11 +241,7 @@ func genMove(mv *movePlan, toHub bool) []jen.Code {
 	dst = dst.dot(to[len(to)-1].field.GoName)
 	stmts := append(allocs, genValue(plan, src, dst, 0)...)
 	if len(allocs) > 0 {
-		if cond := nonZero(from[len(from)-1].field.Type, src); cond != nil {
-			stmts = []jen.Code{jen.If(cond).Block(stmts...)}
-		} else {
-			stmts = []jen.Code{jen.If(jen.Op("!").Qual("reflect", "ValueOf").Call(src.val()).Dot("IsZero").Call()).Block(stmts...)}
-		}
+		stmts = []jen.Code{jen.If(notZero(from[len(from)-1].field.Type, src)).Block(stmts...)}
 	}
 	if len(guards) > 0 {
 		cond := jen.Add(guards[0])

@@ -219,8 +219,12 @@ func (g *gen) findHandWritten(pp *pkgPair) {
 			}
 			want := fmt.Sprintf("func(*%s, *%s) error", d.in.Ident, d.out.Ident)
 			if fn.Signature != want {
-				g.diags.Errorf(fn.Pos, markers.CodeConversion, "%s has the signature %s; crdgen calls it as func(in *%s, out *%s) error",
-					fn.Name, shortSig(fn.Signature, pp), qualified(d.in, pp.spoke), qualified(d.out, pp.spoke))
+				hint := ""
+				if strings.HasSuffix(fn.Signature, "k8s.io/apimachinery/pkg/conversion.Scope) error") {
+					hint = " (without conversion-gen's conversion.Scope, which crdgen's functions do not take)"
+				}
+				g.diags.Errorf(fn.Pos, markers.CodeConversion, "%s has the signature %s; crdgen calls it as func(in *%s, out *%s) error%s",
+					fn.Name, shortSig(fn.Signature, pp), qualified(d.in, pp.spoke), qualified(d.out, pp.spoke), hint)
 				continue
 			}
 			d.hand = fn

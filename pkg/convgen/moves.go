@@ -207,8 +207,8 @@ func (g *gen) planMove(kp *kindPair, fm fromMarker, hubPath []step) {
 	hubEnd, spokeEnd := hubPath[len(hubPath)-1].field, spokePath[len(spokePath)-1].field
 	mv := &movePlan{marker: fm.m, hub: hubPath[i:], spoke: spokePath[i:]}
 	var err error
-	if mv.toHub, err = g.planValue(pp, spokeEnd.Type, hubEnd.Type, spokeEnd.OmitEmpty); err == nil {
-		mv.fromHub, err = g.planValue(pp, hubEnd.Type, spokeEnd.Type, hubEnd.OmitEmpty)
+	if mv.toHub, err = g.planValue(pp, spokeEnd.Type, hubEnd.Type, omitsZero(spokeEnd)); err == nil {
+		mv.fromHub, err = g.planValue(pp, hubEnd.Type, spokeEnd.Type, omitsZero(hubEnd))
 	}
 	if err != nil {
 		g.diags.Errorf(fm.m.Pos, markers.CodeConversion, "+crdgen:conversion:from: cannot move %s .%s to %s .%s: %v",

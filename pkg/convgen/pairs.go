@@ -253,7 +253,7 @@ func (g *gen) sourceOf(d *direction, of *parser.Field, ins []*parser.Field) *fie
 		return &fieldConv{out: of, class: ClassHandWritten, why: fmt.Sprintf("has no field in %s", pp.hubVer)}
 	}
 	fc := &fieldConv{in: src, out: of, from: from}
-	plan, err := g.planValue(pp, src.Type, of.Type, src.OmitEmpty)
+	plan, err := g.planValue(pp, src.Type, of.Type, omitsZero(src))
 	switch {
 	case err != nil:
 		fc.class = ClassHandWritten

@@ -70,8 +70,27 @@ func (p *valuePlan) identical() bool {
 	return true
 }
 
+// omitsZero reports whether encoding/json leaves a field out when it holds
+// its zero value: omitzero, or omitempty on anything but a struct.
+func omitsZero(f *parser.Field) bool {
+	if f.OmitZero {
+		return true
+	}
+	if !f.OmitEmpty {
+		return false
+	}
+	if n, ok := unalias(f.Type).(*parser.Named); ok {
+		_, isStruct := n.Type.Underlying.(*parser.Struct)
+		return !isStruct && !n.Type.Opaque
+	}
+	_, isStruct := unalias(f.Type).(*parser.Struct)
+	return !isStruct
+}
+
 // planValue plans converting in to out within a package pair; the error says
-// why it cannot be done without a hand-written function.
+// why it cannot be done without a hand-written function. omitEmpty says
+// that the input field is left out of JSON when zero, so that a zero value
+// becomes a nil pointer.
 func (g *gen) planValue(pp *pkgPair, in, out parser.TypeExpr, omitEmpty bool) (*valuePlan, error) {
 	in, out = unalias(in), unalias(out)
 	if identicalTypes(in, out) {
@@ -97,10 +116,10 @@ func (g *gen) planValue(pp *pkgPair, in, out parser.TypeExpr, omitEmpty bool) (*
 	// converts through its underlying type; so does a named type on one side
 	// only.
 	ui, uo := in, out
-	if inNamed && ni.Type.Underlying != nil && local(pp, ni.Type) {
+	if inNamed && container(ni.Type) && local(pp, ni.Type) {
 		ui = ni.Type.Underlying
 	}
-	if outNamed && no.Type.Underlying != nil && local(pp, no.Type) {
+	if outNamed && container(no.Type) && local(pp, no.Type) {
 		uo = no.Type.Underlying
 	}
 	switch i := ui.(type) {
@@ -321,6 +340,16 @@ func identicalTypes(a, b parser.TypeExpr) bool {
 		return ok && identicalTypes(x.Key, y.Key) && identicalTypes(x.Elem, y.Elem)
 	case *parser.Struct:
 		return a == b
+	}
+	return false
+}
+
+// container reports whether a named type is declared on a pointer, slice,
+// array or map type, which conversion walks like the unnamed type.
+func container(t *parser.Type) bool {
+	switch t.Underlying.(type) {
+	case *parser.Pointer, *parser.Slice, *parser.Array, *parser.Map:
+		return true
 	}
 	return false
 }

@@ -1,8 +1,9 @@
 // This case proves conversion between three versions through the hub v1:
 // a rename (size -> capacity), a move (spec.replicas -> spec.scaling.replicas),
 // a string -> struct change by hand (storage), fields only in v1 (tier,
-// scaling.maxSurge, ports[].appProtocol inside a map-keyed list), a value
-// -> pointer change (paused) and a dropped field (legacyMode).
+// scaling.maxSurge, ports[].appProtocol inside a map-keyed list), values
+// that become pointers (paused; storage in v1beta1) and a dropped field
+// (legacyMode).
 package v1
 
 import (
@@ -30,9 +31,9 @@ type ClusterSpec struct {
 	// Scaling says how many machines run.
 	// +optional
 	Scaling *ScalingSpec `json:"scaling,omitempty"`
-	// Storage is the disk of each machine.
+	// Storage is the disk of each machine (a pointer in v1beta1).
 	// +optional
-	Storage StorageSpec `json:"storage,omitempty"`
+	Storage StorageSpec `json:"storage,omitempty,omitzero"`
 	// Ports are the ports the cluster serves, by name.
 	// +listType=map
 	// +listMapKey=name

@@ -25,7 +25,7 @@ type ClusterSpec struct {
 	Scaling *ScalingSpec `json:"scaling,omitempty"`
 	// Storage is the disk of each machine.
 	// +optional
-	Storage StorageSpec `json:"storage,omitempty"`
+	Storage *StorageSpec `json:"storage,omitempty"`
 	// Ports are the ports the cluster serves, by name.
 	// +listType=map
 	// +listMapKey=name

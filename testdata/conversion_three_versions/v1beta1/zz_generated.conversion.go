@@ -105,8 +105,10 @@ func autoConvert_v1beta1_ClusterSpec_To_v1_ClusterSpec(in *ClusterSpec, out *v1.
 			return err
 		}
 	}
-	if err := Convert_v1beta1_StorageSpec_To_v1_StorageSpec(&in.Storage, &out.Storage); err != nil {
-		return err
+	if in.Storage != nil {
+		if err := Convert_v1beta1_StorageSpec_To_v1_StorageSpec(in.Storage, &out.Storage); err != nil {
+			return err
+		}
 	}
 	if in.Ports != nil {
 		out.Ports = make([]v1.Port, len(in.Ports))
@@ -146,8 +148,11 @@ func autoConvert_v1_ClusterSpec_To_v1beta1_ClusterSpec(in *v1.ClusterSpec, out *
 			return err
 		}
 	}
-	if err := Convert_v1_StorageSpec_To_v1beta1_StorageSpec(&in.Storage, &out.Storage); err != nil {
-		return err
+	if !reflect.ValueOf(in.Storage).IsZero() {
+		out.Storage = new(StorageSpec)
+		if err := Convert_v1_StorageSpec_To_v1beta1_StorageSpec(&in.Storage, out.Storage); err != nil {
+			return err
+		}
 	}
 	if in.Ports != nil {
 		out.Ports = make([]Port, len(in.Ports))
