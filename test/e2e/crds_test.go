@@ -124,7 +124,7 @@ func waitServed(ctx context.Context, cs clientset.Interface, crds []*apiextv1.Cu
 				return false, err
 			}
 			est := condition(got, apiextv1.Established)
-			if est == nil || est.Status != apiextv1.ConditionTrue || !inDiscovery(cs, got) {
+			if est == nil || est.Status != apiextv1.ConditionTrue || !inDiscovery(cs, got) || !listable(ctx, cs, got) {
 				return false, nil
 			}
 			served[crd.Spec.Names.Kind] = got
@@ -155,6 +155,22 @@ func condition(crd *apiextv1.CustomResourceDefinition, ct apiextv1.CustomResourc
 		}
 	}
 	return nil
+}
+
+// listable reports whether every served version of the CRD can be listed:
+// the server answers 429 "storage is (re)initializing" until the CRD's
+// storage has started, which a test must not meet.
+func listable(ctx context.Context, cs clientset.Interface, crd *apiextv1.CustomResourceDefinition) bool {
+	for _, v := range crd.Spec.Versions {
+		if !v.Served {
+			continue
+		}
+		path := "/apis/" + crd.Spec.Group + "/" + v.Name + "/" + crd.Spec.Names.Plural
+		if err := cs.Discovery().RESTClient().Get().AbsPath(path).Param("limit", "1").Do(ctx).Error(); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // inDiscovery reports whether every served version of the CRD is listed in

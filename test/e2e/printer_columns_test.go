@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"regexp"
 	"testing"
+	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/rest"
@@ -108,23 +109,33 @@ func getTable(t *testing.T, c *client, kind, includeObject string) *metav1.Table
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := fmt.Sprintf("%s/apis/%s/v1/namespaces/%s/%s", env.config.Host, group, c.ns, env.crds[kind].Spec.Names.Plural)
+	url := fmt.Sprintf("%s/apis/%s/v1/namespaces/%s/%s", env.config.Host, env.crds[kind].Spec.Group, c.ns, env.crds[kind].Spec.Names.Plural)
 	if includeObject != "" {
 		url += "?includeObject=" + includeObject
 	}
-	req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Accept", tableAccept)
-	resp, err := hc.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
+	var resp *http.Response
+	var body []byte
+	// The server may still answer 429 with Retry-After while a CRD's
+	// storage (re)starts; client-go retries that, so this raw request does too.
+	for try := 0; ; try++ {
+		req, err := http.NewRequestWithContext(t.Context(), http.MethodGet, url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Accept", tableAccept)
+		resp, err = hc.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusTooManyRequests || try == 10 {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("got %s: %s, want 200", resp.Status, body)
