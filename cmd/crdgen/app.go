@@ -28,6 +28,9 @@ type app struct {
 	stderr  io.Writer
 	dir     string
 	version string
+	// format is how diagnostics are printed (text, json or github); the
+	// command sets it from its flags.
+	format string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -51,10 +54,13 @@ func buildVersion() string {
 const usage = `crdgen turns Go API types with +kubebuilder markers into CustomResourceDefinitions.
 
 Usage:
+  crdgen generate [flags] PACKAGES...
+                                   write everything: CRDs, conversions, the cost report
   crdgen crd [flags] PACKAGES...   write one CRD file per kind
   crdgen cost [flags] PACKAGES...  report what every CEL rule costs the API server
   crdgen conversion [flags] PACKAGES...
                                    write conversion functions between a kind's versions
+  crdgen diff [flags] PACKAGES...  check the CRDs against the previous ones for breaking changes
   crdgen markers                   list every marker crdgen reads
   crdgen version                   print crdgen's version
 
@@ -67,12 +73,16 @@ func (a *app) main(args []string) int {
 		return exitUsage
 	}
 	switch args[0] {
+	case "generate":
+		return a.generateCmd(args[1:])
 	case "crd":
 		return a.crdCmd(args[1:])
 	case "cost":
 		return a.costCmd(args[1:])
 	case "conversion":
 		return a.conversionCmd(args[1:])
+	case "diff":
+		return a.diffCmd(args[1:])
 	case "markers":
 		return a.markersCmd(args[1:])
 	case "version":

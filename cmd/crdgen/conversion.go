@@ -30,6 +30,7 @@ Flags:
   --style STYLE           methods (Hub, ConvertTo, ConvertFrom) or functions; overrides +crdgen:conversion:style
   --tests BOOL            write the round-trip tests (default true); overrides +crdgen:conversion:tests
   --unknown-markers MODE  error (default) or warn
+  --format FORMAT         how diagnostics are printed: text (default), json or github
 `
 
 // conversionFlags are the flags of "crdgen conversion".
@@ -39,6 +40,7 @@ type conversionFlags struct {
 	style          *choice
 	tests          optionalBool
 	unknownMarkers *choice
+	format         *choice
 }
 
 // optionalBool is a boolean flag that knows whether it was set.
@@ -64,10 +66,24 @@ func (b *optionalBool) Set(s string) error {
 
 func (b *optionalBool) IsBoolFlag() bool { return true }
 
-func (f *conversionFlags) register(fs *flag.FlagSet) {
+func (f *conversionFlags) register(fs *flag.FlagSet, cfg *config) {
+	if cfg == nil {
+		cfg = &config{}
+	}
 	f.report = &choice{allowed: []string{"text", "json"}}
 	f.style = &choice{allowed: []string{string(convgen.StyleMethods), string(convgen.StyleFunctions)}}
 	f.unknownMarkers = &choice{value: "error", allowed: []string{"error", "warn"}}
+	if cfg.UnknownMarkers != "" {
+		f.unknownMarkers.value = cfg.UnknownMarkers
+	}
+	if c := cfg.Conversion; c != nil {
+		f.style.value = c.Style
+		if c.Tests != nil {
+			f.tests = optionalBool{set: true, value: *c.Tests}
+		}
+	}
+	f.format = &choice{value: "text", allowed: diagFormats()}
+	fs.Var(f.format, "format", "diagnostics format: text, json or github")
 	fs.BoolVar(&f.check, "check", false, "write nothing; exit 1 and print a diff if any file would change")
 	fs.Var(f.report, "report", "print the lossiness report: text or json")
 	fs.Var(f.style, "style", "methods or functions")
@@ -76,13 +92,19 @@ func (f *conversionFlags) register(fs *flag.FlagSet) {
 }
 
 func (a *app) conversionCmd(args []string) int {
+	cfg, err := findConfig(a.dir)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
 	var f conversionFlags
 	fs := flag.NewFlagSet("conversion", flag.ContinueOnError)
-	f.register(fs)
-	patterns, code, ok := a.parseCommand(fs, args, conversionUsage)
+	f.register(fs, cfg)
+	patterns, code, ok := a.parseCommand(fs, args, conversionUsage, cfg)
 	if !ok {
 		return code
 	}
+	a.format = f.format.value
 	sev := markers.Error
 	if f.unknownMarkers.value == "warn" {
 		sev = markers.Warning

@@ -51,14 +51,19 @@ func (p *percentFlag) Set(s string) error {
 }
 
 func (a *app) costCmd(args []string) int {
+	cfg, err := findConfig(a.dir)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
 	var gen genOptions
 	format := choice{value: celcost.FormatText, allowed: []string{celcost.FormatText, celcost.FormatJSON, celcost.FormatMarkdown}}
 	var failAbove percentFlag
 	fs := flag.NewFlagSet("cost", flag.ContinueOnError)
-	registerGen(fs, &gen)
+	registerGenNoFormat(fs, &gen, cfg)
 	fs.Var(&format, "format", "text, json or markdown")
 	fs.Var(&failAbove, "fail-above", "exit 1 if any rule uses more than this percentage of its budget")
-	patterns, code, ok := a.parseCommand(fs, args, costUsage)
+	patterns, code, ok := a.parseCommand(fs, args, costUsage, cfg)
 	if !ok {
 		return code
 	}

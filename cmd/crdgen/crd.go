@@ -19,22 +19,48 @@ type crdFlags struct {
 	profile   profileFlags
 }
 
-// registerGen registers the flags every generating command shares.
-func registerGen(fs *flag.FlagSet, o *genOptions) {
-	unknown := &choice{value: "error", allowed: []string{"error", "warn"}}
+// registerGen registers the flags every generating command shares, with
+// the settings of crdgen.yaml (cfg, possibly nil) as their defaults, so that
+// a flag given on the command line wins over the file.
+func registerGen(fs *flag.FlagSet, o *genOptions, cfg *config) {
+	registerGenNoFormat(fs, o, cfg)
+	o.format = "text"
+	format := &choice{value: "text", allowed: diagFormats()}
+	fs.Var(funcValue{format, func() { o.format = format.value }}, "format", "diagnostics format: text, json or github")
+}
+
+// registerGenNoFormat is registerGen for commands whose --format is their
+// report's (cost, diff).
+func registerGenNoFormat(fs *flag.FlagSet, o *genOptions, cfg *config) {
+	if cfg == nil {
+		cfg = &config{}
+	}
+	o.unknownMarkers = "error"
+	if cfg.UnknownMarkers != "" {
+		o.unknownMarkers = cfg.UnknownMarkers
+	}
+	unknown := &choice{value: o.unknownMarkers, allowed: []string{"error", "warn"}}
 	fs.Var(funcValue{unknown, func() { o.unknownMarkers = unknown.value }}, "unknown-markers", "error or warn: how to treat unknown and misplaced markers")
-	fs.BoolVar(&o.allowDangerous, "allow-dangerous-types", false, "accept float32 and float64 fields")
+	fs.BoolVar(&o.allowDangerous, "allow-dangerous-types", orDefault(cfg.AllowDangerousTypes, false), "accept float32 and float64 fields")
+	if cfg.MaxDescriptionLength != nil {
+		o.maxDescLen = optionalInt{set: true, value: *cfg.MaxDescriptionLength}
+	}
 	fs.Var(&o.maxDescLen, "max-description-length", "truncate descriptions to N bytes (0 drops them)")
-	fs.BoolVar(&o.omitVersion, "omit-version-annotation", false, "do not write the "+schemagen.VersionAnnotation+" annotation")
+	fs.BoolVar(&o.omitVersion, "omit-version-annotation", orDefault(cfg.OmitVersionAnnotation, false), "do not write the "+schemagen.VersionAnnotation+" annotation")
+	o.kubeVersion = cfg.KubeVersion
 	fs.Var(kubeVersionFlag{&o.kubeVersion}, "kube-version", "oldest Kubernetes version (X.Y) whose API server must accept the CEL rules (default: the newest crdgen knows)")
 	fs.BoolVar(&o.verbose, "v", false, "print each file written and the time of each phase")
 }
 
-func (f *crdFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.outputDir, "output-dir", "config/crd/bases", "directory the CRD files go to")
-	fs.StringVar(&f.outputDir, "o", "config/crd/bases", "shorthand for --output-dir")
+func (f *crdFlags) register(fs *flag.FlagSet, cfg *config) {
+	def := "config/crd/bases"
+	if cfg != nil && cfg.OutputDir != "" {
+		def = cfg.resolve(cfg.OutputDir)
+	}
+	fs.StringVar(&f.outputDir, "output-dir", def, "directory the CRD files go to")
+	fs.StringVar(&f.outputDir, "o", def, "shorthand for --output-dir")
 	fs.BoolVar(&f.check, "check", false, "write nothing; exit 1 and print a diff if any file would change")
-	registerGen(fs, &f.gen)
+	registerGen(fs, &f.gen, cfg)
 	f.profile.register(fs)
 }
 
@@ -51,17 +77,26 @@ Flags:
   --max-description-length N    truncate descriptions to N bytes (0 drops them)
   --omit-version-annotation     do not stamp the crdgen version on each CRD
   --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+  --format text|json|github     how diagnostics are printed (default text)
   -v                            print each file written and the time of each phase
+
+Settings can also come from crdgen.yaml in the module root; flags win.
 `
 
 func (a *app) crdCmd(args []string) int {
+	cfg, err := findConfig(a.dir)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
 	var f crdFlags
 	fs := flag.NewFlagSet("crd", flag.ContinueOnError)
-	f.register(fs)
-	patterns, code, ok := a.parseCommand(fs, args, crdUsage)
+	f.register(fs, cfg)
+	patterns, code, ok := a.parseCommand(fs, args, crdUsage, cfg)
 	if !ok {
 		return code
 	}
+	a.format = f.gen.format
 	stop, err := f.profile.start()
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
@@ -100,9 +135,10 @@ func (a *app) crdCmd(args []string) int {
 	return exitOK
 }
 
-// parseCommand parses a command's flags and requires package patterns. ok
-// is false when the command should exit with code.
-func (a *app) parseCommand(fs *flag.FlagSet, args []string, usage string) (patterns []string, code int, ok bool) {
+// parseCommand parses a command's flags and requires package patterns,
+// from the command line or else crdgen.yaml (cfg may be nil). ok is false
+// when the command should exit with code.
+func (a *app) parseCommand(fs *flag.FlagSet, args []string, usage string, cfg *config) (patterns []string, code int, ok bool) {
 	patterns, err := parseFlags(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(a.stdout, usage)
@@ -112,8 +148,11 @@ func (a *app) parseCommand(fs *flag.FlagSet, args []string, usage string) (patte
 		fmt.Fprintf(a.stderr, "crdgen %s: %v\n\n%s", fs.Name(), err, usage)
 		return nil, exitUsage, false
 	}
+	if len(patterns) == 0 && cfg != nil {
+		patterns = cfg.patterns()
+	}
 	if len(patterns) == 0 {
-		fmt.Fprintf(a.stderr, "crdgen %s: no packages given\n\n%s", fs.Name(), usage)
+		fmt.Fprintf(a.stderr, "crdgen %s: no packages given (on the command line or as packages in %s)\n\n%s", fs.Name(), ConfigName, usage)
 		return nil, exitUsage, false
 	}
 	return patterns, exitOK, true

@@ -1,23 +1,123 @@
 package main
 
+// This file implements printing diagnostics: as text ("file:line:col:
+// message", what editors make clickable), as a JSON array for tools, or as
+// GitHub Actions workflow commands, which put each on the pull request's
+// diff.
+
 import (
+	"encoding/json"
 	"fmt"
 	"go/token"
+	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
-// printDiags prints diagnostics sorted, one per line, with paths relative to
-// the working directory.
+// diagFormats are the values of --format for diagnostics.
+func diagFormats() []string { return []string{"text", "json", "github"} }
+
+// printDiags prints diagnostics sorted, with paths relative to the working
+// directory, in the app's format. In the json format the array is printed
+// even when it is empty, so that tools can always parse it.
 func (a *app) printDiags(diags markers.ErrorList) {
-	for _, d := range diags.Sorted() {
+	sorted := diags.Sorted()
+	for i := range sorted {
+		d := &sorted[i]
 		d.Pos.Filename = a.rel(d.Pos.Filename)
 		d.Related = append([]markers.Related(nil), d.Related...)
-		for i := range d.Related {
-			d.Related[i].Pos.Filename = a.rel(d.Related[i].Pos.Filename)
+		for j := range d.Related {
+			d.Related[j].Pos.Filename = a.rel(d.Related[j].Pos.Filename)
 		}
-		fmt.Fprintln(a.stderr, d.String())
 	}
+	switch a.format {
+	case "json":
+		data, _ := json.MarshalIndent(jsonDiags(sorted), "", "  ")
+		fmt.Fprintf(a.stderr, "%s\n", data)
+	case "github":
+		for _, d := range sorted {
+			fmt.Fprintln(a.stderr, githubCommand(d))
+		}
+	default:
+		for _, d := range sorted {
+			fmt.Fprintln(a.stderr, d.String())
+		}
+	}
+}
+
+// jsonDiag is one diagnostic in the json format.
+type jsonDiag struct {
+	File     string        `json:"file"`
+	Line     int           `json:"line"`
+	Column   int           `json:"column"`
+	Severity string        `json:"severity"`
+	Code     markers.Code  `json:"code"`
+	Message  string        `json:"message"`
+	Related  []jsonRelated `json:"related,omitempty"`
+}
+
+// jsonRelated is a related place of a diagnostic.
+type jsonRelated struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+func jsonDiags(diags markers.ErrorList) []jsonDiag {
+	out := []jsonDiag{}
+	for _, d := range diags {
+		j := jsonDiag{File: d.Pos.Filename, Line: d.Pos.Line, Column: d.Pos.Column,
+			Severity: severity(d), Code: d.Code, Message: d.Msg}
+		for _, r := range d.Related {
+			j.Related = append(j.Related, jsonRelated{File: r.Pos.Filename, Line: r.Pos.Line, Column: r.Pos.Column, Message: r.Msg})
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+func severity(d markers.Diagnostic) string {
+	if d.Severity == markers.Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// githubCommand formats a diagnostic as a GitHub Actions workflow command:
+// ::error file=F,line=L,col=C,title=crdgen CODE::message. Related places
+// go on the message's following lines.
+func githubCommand(d markers.Diagnostic) string {
+	var props []string
+	if d.Pos.Filename != "" {
+		props = append(props, "file="+escapeProperty(d.Pos.Filename))
+		if d.Pos.Line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", d.Pos.Line))
+		}
+		if d.Pos.Column > 0 {
+			props = append(props, fmt.Sprintf("col=%d", d.Pos.Column))
+		}
+	}
+	title := "crdgen"
+	if d.Code != "" {
+		title += " " + string(d.Code)
+	}
+	props = append(props, "title="+escapeProperty(title))
+	msg := d.Msg
+	for _, r := range d.Related {
+		msg += "\n" + r.Pos.String() + ": " + r.Msg
+	}
+	return "::" + severity(d) + " " + strings.Join(props, ",") + "::" + escapeData(msg)
+}
+
+// escapeData escapes a workflow command's message.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// escapeProperty escapes a workflow command's property value.
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
 // tokenPos is the position of a diagnostic about the whole run.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -81,6 +82,11 @@ func TestGolden(t *testing.T) {
 			for file, report := range costReports(t, root, name) {
 				got[file] = report
 			}
+			if _, err := os.Stat(filepath.Join(dir, "before")); err == nil {
+				for file, data := range diffOutputs(t, root, name) {
+					got[file] = data
+				}
+			}
 			if strings.HasPrefix(name, "conversion_") {
 				for file, data := range conversionOutputs(t, root, name) {
 					got[file] = data
@@ -147,6 +153,28 @@ func conversionOutputs(t *testing.T, root, name string) map[string][]byte {
 	}
 	if stderr.Len() > 0 {
 		out["conversion-stderr.txt"] = stderr.Bytes()
+	}
+	return out
+}
+
+// diffOutputs runs "crdgen diff --against testdata/<case>/before" in each
+// format and returns the reports as diff.txt, diff.json, diff.md and
+// diff-github.txt; the exit code must be 1 exactly when a breaking change
+// is reported.
+func diffOutputs(t *testing.T, root, name string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, f := range []struct{ format, file string }{{"text", "diff.txt"}, {"json", "diff.json"}, {"markdown", "diff.md"}, {"github", "diff-github.txt"}} {
+		a, stdout, stderr := testApp(root)
+		code := a.main([]string{"diff", "--format", f.format, "--against", "testdata/" + name + "/before", "./testdata/" + name + "/..."})
+		breaking := regexp.MustCompile(`(?m)^breaking `).MatchString(stdout.String())
+		if f.format == "text" && breaking != (code == exitFail) {
+			t.Errorf("diff: exit %d, breaking changes reported: %v\n%s", code, breaking, stderr)
+		}
+		out[f.file] = stdout.Bytes()
+		if stderr.Len() > 0 {
+			out["diff-stderr.txt"] = stderr.Bytes()
+		}
 	}
 	return out
 }

@@ -26,6 +26,8 @@ type genOptions struct {
 	omitVersion    bool
 	kubeVersion    string
 	verbose        bool
+	// format is how diagnostics are printed: text, json or github.
+	format string
 }
 
 // phases records how long each phase of a run took, for -v.
@@ -72,21 +74,32 @@ type generated struct {
 // callers must look at the diagnostics before writing anything. err is for
 // failures of the go command or of crdgen itself.
 func (a *app) generate(patterns []string, o genOptions) (*generated, markers.ErrorList, error) {
+	ph := newPhases()
+	model, diags, err := a.load(patterns, o)
+	if err != nil || model == nil {
+		return nil, diags, err
+	}
+	ph.done("load")
+	return a.buildCRDs(patterns, model, diags, o, ph)
+}
+
+// load loads the packages into the model. Marker problems leave the model
+// usable (the bad markers are dropped), so that generation still runs and
+// every problem is reported in one go.
+func (a *app) load(patterns []string, o genOptions) (*parser.Model, markers.ErrorList, error) {
 	sev := markers.Error
 	if o.unknownMarkers == "warn" {
 		sev = markers.Warning
 	}
-	ph := newPhases()
-	model, diags, err := parser.Load(a.ctx, patterns, parser.Options{
+	return parser.Load(a.ctx, patterns, parser.Options{
 		Dir:            a.dir,
 		Opaque:         schemagen.IsKnownType,
 		UnknownMarkers: sev,
 	})
-	if err != nil || model == nil {
-		return nil, diags, err
-	}
-	// Marker problems leave the model usable (the bad markers are dropped), so
-	// generation still runs and every problem is reported in one go.
+}
+
+// buildCRDs builds, encodes, costs and validates the CRDs of a loaded model.
+func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.ErrorList, o genOptions, ph *phases) (*generated, markers.ErrorList, error) {
 	opts := schemagen.Options{AllowDangerousTypes: o.allowDangerous, ToolVersion: a.version}
 	if o.omitVersion {
 		opts.ToolVersion = ""
@@ -95,7 +108,6 @@ func (a *app) generate(patterns []string, o genOptions) (*generated, markers.Err
 		n := o.maxDescLen.value
 		opts.MaxDescriptionLength = &n
 	}
-	ph.done("load")
 	crds, gdiags := schemagen.Generate(model, opts)
 	diags.Append(gdiags)
 	ph.done("schemas")

@@ -1,0 +1,189 @@
+package main
+
+// This file implements crdgen.yaml: settings kept in the module root so that
+// go:generate lines and Makefile targets stay short. Every setting has a
+// flag, and a flag on the command line wins over the file.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/crdgen/crdgen/pkg/celcost"
+	"github.com/crdgen/crdgen/pkg/convgen"
+	"github.com/crdgen/crdgen/pkg/markers"
+)
+
+// ConfigName is the file crdgen reads settings from, in the module root.
+const ConfigName = "crdgen.yaml"
+
+// config is crdgen.yaml. Paths in it are relative to the file's directory.
+type config struct {
+	// Packages are the package patterns used when the command line gives none.
+	Packages []string `json:"packages,omitempty"`
+	// OutputDir is where CRD files go.
+	OutputDir string `json:"outputDir,omitempty"`
+	// UnknownMarkers is error or warn.
+	UnknownMarkers string `json:"unknownMarkers,omitempty"`
+	// AllowDangerousTypes accepts float32 and float64 fields.
+	AllowDangerousTypes *bool `json:"allowDangerousTypes,omitempty"`
+	// MaxDescriptionLength truncates descriptions.
+	MaxDescriptionLength *int `json:"maxDescriptionLength,omitempty"`
+	// OmitVersionAnnotation leaves out crdgen.dev/version.
+	OmitVersionAnnotation *bool `json:"omitVersionAnnotation,omitempty"`
+	// KubeVersion is the oldest Kubernetes whose API server must accept the CEL rules.
+	KubeVersion string `json:"kubeVersion,omitempty"`
+	// CostReport is the file "crdgen generate" writes the CEL cost report to.
+	CostReport string `json:"costReport,omitempty"`
+	// Conversion holds the settings of conversion generation.
+	Conversion *conversionConfig `json:"conversion,omitempty"`
+
+	// path is the file, for messages; dir resolves relative paths.
+	path, dir string
+	data      []byte
+}
+
+// conversionConfig is the conversion section of crdgen.yaml.
+type conversionConfig struct {
+	Style string `json:"style,omitempty"`
+	Tests *bool  `json:"tests,omitempty"`
+}
+
+// configKeys lists the keys crdgen.yaml may hold, for did-you-mean.
+func configKeys() map[string][]string {
+	return map[string][]string{
+		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
+			"omitVersionAnnotation", "kubeVersion", "costReport", "conversion"},
+		"conversion": {"style", "tests"},
+	}
+}
+
+// findConfig looks for crdgen.yaml in dir and its parents up to the module
+// root (the first directory with a go.mod). It returns nil when there is none.
+func findConfig(dir string) (*config, error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		path := filepath.Join(d, ConfigName)
+		data, err := os.ReadFile(path)
+		if err == nil {
+			return parseConfig(path, data)
+		}
+		if !os.IsNotExist(err) {
+			return nil, err
+		}
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil || filepath.Dir(d) == d {
+			return nil, nil
+		}
+	}
+}
+
+// parseConfig reads crdgen.yaml strictly: an unknown key is an error with a
+// did-you-mean, reported at its line.
+func parseConfig(path string, data []byte) (*config, error) {
+	var raw map[string]any
+	if err := yaml.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	for section, keys := range configKeys() {
+		m := raw
+		if section != "" {
+			m, _ = raw[section].(map[string]any)
+		}
+		for k := range m {
+			if slices.Contains(keys, k) {
+				continue
+			}
+			msg := fmt.Sprintf("%s:%d: unknown setting %q", path, keyLine(data, k), k)
+			if section != "" {
+				msg = fmt.Sprintf("%s:%d: unknown setting %q in %s", path, keyLine(data, k), k, section)
+			}
+			if s := markers.Suggest(k, keys); s != "" {
+				msg += fmt.Sprintf(", did you mean %q", s)
+			}
+			return nil, fmt.Errorf("%s", msg)
+		}
+	}
+	c := &config{path: path, dir: filepath.Dir(path), data: data}
+	js, err := yaml.YAMLToJSON(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(js))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(c); err != nil && !bytes.Equal(bytes.TrimSpace(js), []byte("null")) {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return c, c.check()
+}
+
+// keyLine finds the line of a key in YAML text (1 when it cannot tell).
+func keyLine(data []byte, key string) int {
+	re := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(key) + `\s*:`)
+	loc := re.FindIndex(data)
+	if loc == nil {
+		return 1
+	}
+	return bytes.Count(data[:loc[0]], []byte("\n")) + 1
+}
+
+// check validates the values of the settings.
+func (c *config) check() error {
+	bad := func(key, value string, allowed []string) error {
+		msg := fmt.Sprintf("%s:%d: %s: want one of %s, got %q", c.path, keyLine(c.data, key), key, strings.Join(allowed, ", "), value)
+		if s := markers.Suggest(value, allowed); s != "" {
+			msg += fmt.Sprintf(", did you mean %q", s)
+		}
+		return fmt.Errorf("%s", msg)
+	}
+	if v := c.UnknownMarkers; v != "" && v != "error" && v != "warn" {
+		return bad("unknownMarkers", v, []string{"error", "warn"})
+	}
+	if c.Conversion != nil && c.Conversion.Style != "" && c.Conversion.Style != string(convgen.StyleMethods) && c.Conversion.Style != string(convgen.StyleFunctions) {
+		return bad("style", c.Conversion.Style, []string{string(convgen.StyleFunctions), string(convgen.StyleMethods)})
+	}
+	if c.KubeVersion != "" {
+		if _, _, err := celcost.EnvFor(c.KubeVersion); err != nil {
+			return fmt.Errorf("%s: kubeVersion: %v", c.path, err)
+		}
+	}
+	if c.MaxDescriptionLength != nil && *c.MaxDescriptionLength < 0 {
+		return fmt.Errorf("%s: maxDescriptionLength must not be negative", c.path)
+	}
+	return nil
+}
+
+// resolve makes a path from the file absolute.
+func (c *config) resolve(path string) string {
+	if path == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(c.dir, path)
+}
+
+// patterns returns the configured package patterns; relative directory
+// patterns (./api/...) are made absolute so that they mean the same from
+// any working directory.
+func (c *config) patterns() []string {
+	var out []string
+	for _, p := range c.Packages {
+		if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || p == "." {
+			p = c.resolve(p)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// orDefault returns the configured value, or def.
+func orDefault[T any](v *T, def T) T {
+	if v != nil {
+		return *v
+	}
+	return def
+}

@@ -1,0 +1,319 @@
+package main
+
+// This file implements "crdgen diff": the breaking-change check of the CRDs
+// crdgen would write now against the previous ones, and the security lint.
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/crdgen/crdgen/pkg/crddiff"
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/schemagen"
+)
+
+const diffUsage = `Usage: crdgen diff [flags] PACKAGES...
+
+Compares the CRDs crdgen would write for PACKAGES with the previous ones and
+classifies every change as breaking or safe, per version; also lints the new
+CRDs (pruning turned off at the root or on spec, strings read by CEL rules
+without a maxLength). Exits 1 when a breaking change is not allowed.
+
+Flags:
+  --against DIR|git:REF         the previous CRDs: a directory, or the output directory at a
+                                git revision (default: the output directory as it is)
+  -o, --output-dir DIR          where the CRDs live (default config/crd/bases)
+  --allow ID                    accept a breaking change: its check (field-removed) or its full
+                                id (field-removed:widgets.example.com/v1.spec.size); repeatable
+  --format text|json|markdown|github   output format (default text)
+  --unknown-markers MODE        error (default) or warn
+  --allow-dangerous-types       accept float32 and float64 fields
+  --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+
+Settings can also come from crdgen.yaml in the module root; flags win.
+`
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+// diffEntry is a change as diff reports it.
+type diffEntry struct {
+	crddiff.Change
+	ID      string `json:"id"`
+	Allowed bool   `json:"allowed,omitempty"`
+	// Pos is where the change is in the Go source, when crdgen knows.
+	Pos token.Position `json:"-"`
+	// Source is Pos as file:line:col, for JSON.
+	Source string `json:"source,omitempty"`
+}
+
+func (a *app) diffCmd(args []string) int {
+	cfg, err := findConfig(a.dir)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	var crdf crdFlags
+	var against string
+	var allow stringList
+	format := &choice{value: "text", allowed: []string{"text", "json", "markdown", "github"}}
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	def := "config/crd/bases"
+	if cfg != nil && cfg.OutputDir != "" {
+		def = cfg.resolve(cfg.OutputDir)
+	}
+	fs.StringVar(&crdf.outputDir, "output-dir", def, "where the CRDs live")
+	fs.StringVar(&crdf.outputDir, "o", def, "shorthand for --output-dir")
+	fs.StringVar(&against, "against", "", "the previous CRDs: DIR or git:REF")
+	fs.Var(&allow, "allow", "accept a breaking change by check or id")
+	fs.Var(format, "format", "text, json, markdown or github")
+	registerGenNoFormat(fs, &crdf.gen, cfg)
+	patterns, code, ok := a.parseCommand(fs, args, diffUsage, cfg)
+	if !ok {
+		return code
+	}
+	if format.value == "github" {
+		a.format = "github"
+	}
+	out, diags, err := a.generate(patterns, crdf.gen)
+	a.printDiags(diags)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	if out == nil || diags.HasErrors() {
+		return exitFail
+	}
+	previous, err := a.previousCRDs(crdf.outputDir, against)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen diff: %v\n", err)
+		return exitFail
+	}
+	next := make([]*apiextv1.CustomResourceDefinition, len(out.crds))
+	byName := map[string]*schemagen.CRD{}
+	for i, c := range out.crds {
+		next[i] = c.Object
+		byName[c.Object.Name] = c
+	}
+	changes := append(crddiff.Compare(previous, next), crddiff.Lint(next)...)
+	entries := make([]diffEntry, len(changes))
+	failed := false
+	for i, c := range changes {
+		e := diffEntry{Change: c, ID: c.ID()}
+		if c.Severity == crddiff.Breaking {
+			e.Allowed = slices.Contains(allow, e.ID) || slices.Contains(allow, string(c.Check))
+			failed = failed || !e.Allowed
+		}
+		if crd := byName[c.CRD]; crd != nil && c.FieldPath != "" {
+			e.Pos = crd.Locate(c.FieldPath)
+			e.Pos.Filename = a.rel(e.Pos.Filename)
+			if e.Pos.IsValid() {
+				e.Source = e.Pos.String()
+			}
+		}
+		entries[i] = e
+	}
+	a.printChanges(entries, format.value)
+	if failed {
+		return exitFail
+	}
+	return exitOK
+}
+
+// previousCRDs reads the CRDs to compare with: the YAML files of a
+// directory, or of the output directory at a git revision.
+func (a *app) previousCRDs(outputDir, against string) ([]*apiextv1.CustomResourceDefinition, error) {
+	if ref, ok := strings.CutPrefix(against, "git:"); ok {
+		return a.gitCRDs(a.abs(outputDir), ref)
+	}
+	dir := outputDir
+	if against != "" {
+		dir = against
+	}
+	dir = a.abs(dir)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("reading the previous CRDs: %w", err)
+	}
+	var out []*apiextv1.CustomResourceDefinition
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".yaml") && !strings.HasSuffix(e.Name(), ".yml") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		if crd := decodeCRD(data); crd != nil {
+			out = append(out, crd)
+		}
+	}
+	return out, nil
+}
+
+// gitCRDs reads the CRD files of dir as they were at a git revision.
+func (a *app) gitCRDs(dir, ref string) ([]*apiextv1.CustomResourceDefinition, error) {
+	git := func(args ...string) ([]byte, error) {
+		cmd := exec.CommandContext(a.ctx, "git", args...)
+		cmd.Dir = a.dir
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+		}
+		return out, nil
+	}
+	top, err := git("rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(strings.TrimSpace(string(top)), dir)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return nil, fmt.Errorf("%s is not in the git repository of %s", dir, a.dir)
+	}
+	list, err := git("ls-tree", "--name-only", ref, "--", filepath.ToSlash(rel)+"/")
+	if err != nil {
+		return nil, err
+	}
+	var out []*apiextv1.CustomResourceDefinition
+	for _, path := range strings.Fields(string(list)) {
+		if !strings.HasSuffix(path, ".yaml") && !strings.HasSuffix(path, ".yml") {
+			continue
+		}
+		data, err := git("show", ref+":"+path)
+		if err != nil {
+			return nil, err
+		}
+		if crd := decodeCRD(data); crd != nil {
+			out = append(out, crd)
+		}
+	}
+	return out, nil
+}
+
+// decodeCRD decodes a CRD file, or returns nil for any other file.
+func decodeCRD(data []byte) *apiextv1.CustomResourceDefinition {
+	crd := &apiextv1.CustomResourceDefinition{}
+	if err := yaml.Unmarshal(data, crd); err != nil || crd.Kind != "CustomResourceDefinition" {
+		return nil
+	}
+	return crd
+}
+
+// printChanges prints the changes in a format.
+func (a *app) printChanges(entries []diffEntry, format string) {
+	var breaking, allowed, safe, lint int
+	for _, e := range entries {
+		switch {
+		case e.Severity == crddiff.Breaking && e.Allowed:
+			allowed++
+		case e.Severity == crddiff.Breaking:
+			breaking++
+		case e.Severity == crddiff.Finding:
+			lint++
+		default:
+			safe++
+		}
+	}
+	summary := fmt.Sprintf("%d breaking, %d allowed, %d safe, %d lint", breaking, allowed, safe, lint)
+	switch format {
+	case "json":
+		data, _ := json.MarshalIndent(struct {
+			Changes []diffEntry `json:"changes"`
+			Summary string      `json:"summary"`
+		}{append([]diffEntry{}, entries...), summary}, "", "  ")
+		fmt.Fprintf(a.stdout, "%s\n", data)
+	case "markdown":
+		fmt.Fprintf(a.stdout, "| | CRD | version | field | change | id |\n|---|---|---|---|---|---|\n")
+		for _, e := range entries {
+			msg := e.Message
+			if e.Note != "" {
+				msg += " (" + e.Note + ")"
+			}
+			fmt.Fprintf(a.stdout, "| %s | %s | %s | `%s` | %s | `%s` |\n", label(e), e.CRD, e.Version, orDash(e.Path), strings.ReplaceAll(msg, "|", "\\|"), e.ID)
+		}
+		fmt.Fprintf(a.stdout, "\n%s\n", summary)
+	case "github":
+		for _, e := range entries {
+			if e.Severity == crddiff.Safe {
+				continue
+			}
+			d := markers.Diagnostic{Pos: e.Pos, Code: markers.CodeBreaking, Msg: describe(e)}
+			if e.Severity == crddiff.Finding {
+				d.Code, d.Severity = markers.CodeLint, markers.Warning
+			} else if e.Allowed {
+				d.Severity = markers.Warning
+			}
+			fmt.Fprintln(a.stdout, githubCommand(d))
+		}
+		fmt.Fprintln(a.stdout, summary)
+	default:
+		for _, e := range entries {
+			fmt.Fprintf(a.stdout, "%-9s %s [%s]\n", label(e), headline(e), e.ID)
+			var more []string
+			if e.Source != "" {
+				more = append(more, e.Source)
+			}
+			if e.Note != "" {
+				more = append(more, e.Note)
+			}
+			if len(more) > 0 {
+				fmt.Fprintf(a.stdout, "    %s\n", strings.Join(more, ": "))
+			}
+		}
+		fmt.Fprintln(a.stdout, summary)
+	}
+}
+
+// headline writes where a change is and what it is.
+func headline(e diffEntry) string {
+	s := e.CRD
+	if e.Version != "" {
+		s += " " + e.Version
+	}
+	if e.Path != "" {
+		s += " " + e.Path
+	}
+	return s + ": " + e.Message
+}
+
+// describe writes a change on one line: where, what, why, and its id.
+func describe(e diffEntry) string {
+	s := headline(e)
+	if e.Note != "" {
+		s += " (" + e.Note + ")"
+	}
+	return s + " [" + e.ID + "]"
+}
+
+func label(e diffEntry) string {
+	switch {
+	case e.Severity == crddiff.Breaking && e.Allowed:
+		return "allowed"
+	case e.Severity == crddiff.Finding:
+		return "lint"
+	}
+	return string(e.Severity)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

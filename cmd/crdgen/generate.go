@@ -1,0 +1,184 @@
+package main
+
+// This file implements "crdgen generate": one load of the packages, and
+// every output crdgen makes of them.
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/crdgen/crdgen/pkg/celcost"
+	"github.com/crdgen/crdgen/pkg/convgen"
+)
+
+const generateUsage = `Usage: crdgen generate [flags] PACKAGES...
+
+Loads PACKAGES once and writes everything crdgen makes of them: one CRD per
+group and kind into DIR/<group>_<plural>.yaml, the conversions of every
+kind with several versions into its packages (zz_generated.conversion.go),
+and, with --cost-report, the CEL cost report.
+
+Flags:
+  -o, --output-dir DIR          where CRD files go (default config/crd/bases)
+  --check                       write nothing; exit 1 and print a diff if any file would
+                                change, is missing, or should be removed
+  --cost-report FILE            also write the CEL cost report (.json: JSON, .md: Markdown, else text)
+  --conversion-style STYLE      methods or functions; overrides +crdgen:conversion:style
+  --conversion-tests BOOL       write the conversion round-trip tests (default true)
+  --unknown-markers MODE        error (default) or warn
+  --allow-dangerous-types       accept float32 and float64 fields
+  --max-description-length N    truncate descriptions to N bytes (0 drops them)
+  --omit-version-annotation     do not stamp the crdgen version on each CRD
+  --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+  --format text|json|github     how diagnostics are printed (default text)
+  -v                            print each file written and the time of each phase
+
+Settings can also come from crdgen.yaml in the module root; flags win.
+`
+
+// generateFlags are the flags of "crdgen generate".
+type generateFlags struct {
+	crd             crdFlags
+	costReport      string
+	conversionStyle *choice
+	conversionTests optionalBool
+}
+
+func (f *generateFlags) register(fs *flag.FlagSet, cfg *config) {
+	f.crd.register(fs, cfg)
+	c := cfg
+	if c == nil {
+		c = &config{}
+	}
+	fs.StringVar(&f.costReport, "cost-report", c.resolve(c.CostReport), "write the CEL cost report to FILE")
+	f.conversionStyle = &choice{allowed: []string{string(convgen.StyleMethods), string(convgen.StyleFunctions)}}
+	if cc := c.Conversion; cc != nil {
+		f.conversionStyle.value = cc.Style
+		if cc.Tests != nil {
+			f.conversionTests = optionalBool{set: true, value: *cc.Tests}
+		}
+	}
+	fs.Var(f.conversionStyle, "conversion-style", "methods or functions")
+	fs.Var(&f.conversionTests, "conversion-tests", "write the conversion round-trip tests")
+}
+
+func (a *app) generateCmd(args []string) int {
+	cfg, err := findConfig(a.dir)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	var f generateFlags
+	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
+	f.register(fs, cfg)
+	patterns, code, ok := a.parseCommand(fs, args, generateUsage, cfg)
+	if !ok {
+		return code
+	}
+	a.format = f.crd.gen.format
+	stop, err := f.crd.profile.start()
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	defer stop()
+
+	ph := newPhases()
+	model, diags, err := a.load(patterns, f.crd.gen)
+	if err != nil || model == nil {
+		a.printDiags(diags)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		}
+		return exitFail
+	}
+	ph.done("load")
+	out, diags, err := a.buildCRDs(patterns, model, diags, f.crd.gen, ph)
+	if err != nil {
+		a.printDiags(diags)
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	opts := convgen.Options{Style: convgen.Style(f.conversionStyle.value)}
+	if f.conversionTests.set {
+		opts.Tests = &f.conversionTests.value
+	}
+	conv, cdiags := convgen.Generate(model, opts)
+	diags.Append(cdiags)
+	ph.done("conversion")
+	a.printDiags(diags)
+	if out == nil || conv == nil || diags.HasErrors() {
+		return exitFail
+	}
+
+	p, err := a.planGenerate(f, out, conv)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	if f.crd.check {
+		if a.printDrift(p, "crdgen generate "+strings.Join(args, " ")) {
+			return exitFail
+		}
+		return exitOK
+	}
+	if err := a.apply(p); err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	if f.crd.gen.verbose {
+		total := len(out.files) + len(conv.Files)
+		if f.costReport != "" {
+			total++
+		}
+		a.printWritten(p, total)
+		ph.done("write")
+		fmt.Fprintf(a.stderr, "crdgen: %s\n", ph)
+	}
+	return exitOK
+}
+
+// planGenerate plans every output of generate: the CRD directory, the
+// conversion files in their packages and the cost report.
+func (a *app) planGenerate(f generateFlags, out *generated, conv *convgen.Result) (plan, error) {
+	p, err := a.planDir(f.crd.outputDir, out.files, isGeneratedCRD)
+	if err != nil {
+		return p, err
+	}
+	cp, err := a.planConversion(conv)
+	if err != nil {
+		return p, err
+	}
+	p.write = append(p.write, cp.write...)
+	p.remove = append(p.remove, cp.remove...)
+	if f.costReport != "" {
+		path := a.abs(f.costReport)
+		data, err := celcost.Render(out.cost, reportFormat(path))
+		if err != nil {
+			return p, err
+		}
+		old, err := os.ReadFile(path)
+		if err != nil && !os.IsNotExist(err) {
+			return p, err
+		}
+		if err != nil || !bytes.Equal(old, data) {
+			p.write = append(p.write, fileChange{path: path, old: old, new: data})
+		}
+	}
+	return p, nil
+}
+
+// reportFormat picks the cost report's format from the file's extension.
+func reportFormat(path string) string {
+	switch filepath.Ext(path) {
+	case ".json":
+		return celcost.FormatJSON
+	case ".md", ".markdown":
+		return celcost.FormatMarkdown
+	}
+	return celcost.FormatText
+}

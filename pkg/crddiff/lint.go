@@ -1,0 +1,91 @@
+package crddiff
+
+// This file implements the security lint of new CRDs: places where the API
+// server stops pruning unknown fields (whatever a client sends is stored in
+// etcd unvalidated), and strings that CEL rules read without a maxLength
+// (the server then assumes the largest possible string, and a client can
+// send one).
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+)
+
+// Lint returns the findings of the security lint on CRDs, sorted.
+func Lint(crds []*apiextv1.CustomResourceDefinition) []Change {
+	c := &comparer{}
+	for _, crd := range crds {
+		for i, v := range crd.Spec.Versions {
+			if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+				continue
+			}
+			s := &schemaComparer{c: c, crd: crd.Name, version: v.Name, base: fmt.Sprintf("spec.versions[%d].schema.openAPIV3Schema", i)}
+			root := v.Schema.OpenAPIV3Schema
+			if preserves(root) {
+				s.emit(nil, "x-kubernetes-preserve-unknown-fields", "unpruned-root", Finding, "",
+					"x-kubernetes-preserve-unknown-fields at the root: the API server stores any field a client sends, unvalidated")
+			}
+			if spec, ok := root.Properties["spec"]; ok && preserves(&spec) {
+				s.emit(node{"properties[spec]"}, "x-kubernetes-preserve-unknown-fields", "unpruned-spec", Finding, "",
+					"x-kubernetes-preserve-unknown-fields on spec: the API server stores any field a client sends in spec, unvalidated")
+			}
+			s.lintRules(root, nil)
+		}
+	}
+	sortChanges(c.changes)
+	return c.changes
+}
+
+// lintRules reports strings that the CEL rules of a node read and that have
+// no maxLength: the node itself, the items of a list of strings, and the
+// string fields a rule names as self.<field>.
+func (s *schemaComparer) lintRules(p *apiextv1.JSONSchemaProps, at node) {
+	if len(p.XValidations) > 0 {
+		switch {
+		case unboundedString(p):
+			s.emit(at, "maxLength", "cel-string-unbounded", Finding, "", "a CEL rule reads this string, which has no maxLength: the rule is costed for the longest string a request can hold")
+		case p.Items != nil && p.Items.Schema != nil && unboundedString(p.Items.Schema):
+			s.emit(at.child("items"), "maxLength", "cel-string-unbounded", Finding, "", "a CEL rule reads these strings, which have no maxLength")
+		}
+		for _, name := range sortedKeys(p.Properties) {
+			prop := p.Properties[name]
+			if !unboundedString(&prop) {
+				continue
+			}
+			ref := regexp.MustCompile(`\bself\.` + regexp.QuoteMeta(name) + `\b|\bself\[['"]` + regexp.QuoteMeta(name) + `['"]\]`)
+			for _, r := range p.XValidations {
+				if ref.MatchString(r.Rule) || ref.MatchString(r.MessageExpression) {
+					s.emit(at.child("properties["+name+"]"), "maxLength", "cel-string-unbounded", Finding, "",
+						"the CEL rule %q reads this string, which has no maxLength", r.Rule)
+					break
+				}
+			}
+		}
+	}
+	for _, name := range sortedKeys(p.Properties) {
+		prop := p.Properties[name]
+		s.lintRules(&prop, at.child("properties["+name+"]"))
+	}
+	if p.Items != nil && p.Items.Schema != nil {
+		s.lintRules(p.Items.Schema, at.child("items"))
+	}
+	if a := additional(p); a != nil {
+		s.lintRules(a, at.child("additionalProperties"))
+	}
+}
+
+func unboundedString(p *apiextv1.JSONSchemaProps) bool {
+	return p.Type == "string" && p.MaxLength == nil && len(p.Enum) == 0 && p.Format != "date-time" && p.Format != "date" && p.Format != "duration"
+}
+
+func sortedKeys(m map[string]apiextv1.JSONSchemaProps) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,26 @@
+// This case proves --format github: every diagnostic as a GitHub Actions
+// workflow command, so that it lands on the pull request diff.
+//
+// +groupName=ci.example.com
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Gadget is a gadget.
+type Gadget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              GadgetSpec `json:"spec,omitempty"`
+}
+
+// GadgetSpec is a gadget's spec.
+// +kubebuilder:printcolumn:name=Count,type=integer,JSONPath=.spec.count
+type GadgetSpec struct {
+	// +kubebuilder:validation:Maxmum=3
+	Count int32 `json:"count"`
+	// +kubebuilder:validation:Maximum=3
+	Name string `json:"name"`
+	// +kubebuilder:default=a
+	// +kubebuilder:default=b
+	Other string `json:"other"`
+}
