@@ -65,14 +65,20 @@ func configKeys() map[string][]string {
 	}
 }
 
-// findConfig looks for crdgen.yaml in dir and its parents up to the module
-// root (the first directory with a go.mod). It returns nil when there is none.
-func findConfig(dir string) (*config, error) {
-	for d := dir; ; d = filepath.Dir(d) {
+// findConfig looks for crdgen.yaml in the working directory and its parents
+// up to the module root (the first directory with a go.mod). It returns nil
+// when there is none. Messages name the file relative to the working
+// directory.
+func (a *app) findConfig() (*config, error) {
+	for d := a.dir; ; d = filepath.Dir(d) {
 		path := filepath.Join(d, ConfigName)
 		data, err := os.ReadFile(path)
 		if err == nil {
-			return parseConfig(path, data)
+			c, err := parseConfig(a.rel(path), data)
+			if c != nil {
+				c.dir = d
+			}
+			return c, err
 		}
 		if !os.IsNotExist(err) {
 			return nil, err

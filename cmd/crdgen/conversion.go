@@ -92,7 +92,7 @@ func (f *conversionFlags) register(fs *flag.FlagSet, cfg *config) {
 }
 
 func (a *app) conversionCmd(args []string) int {
-	cfg, err := findConfig(a.dir)
+	cfg, err := a.findConfig()
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail

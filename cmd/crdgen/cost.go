@@ -51,7 +51,7 @@ func (p *percentFlag) Set(s string) error {
 }
 
 func (a *app) costCmd(args []string) int {
-	cfg, err := findConfig(a.dir)
+	cfg, err := a.findConfig()
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail

@@ -84,7 +84,7 @@ Settings can also come from crdgen.yaml in the module root; flags win.
 `
 
 func (a *app) crdCmd(args []string) int {
-	cfg, err := findConfig(a.dir)
+	cfg, err := a.findConfig()
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail

@@ -62,7 +62,7 @@ type diffEntry struct {
 }
 
 func (a *app) diffCmd(args []string) int {
-	cfg, err := findConfig(a.dir)
+	cfg, err := a.findConfig()
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail

@@ -67,7 +67,7 @@ func (f *generateFlags) register(fs *flag.FlagSet, cfg *config) {
 }
 
 func (a *app) generateCmd(args []string) int {
-	cfg, err := findConfig(a.dir)
+	cfg, err := a.findConfig()
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail

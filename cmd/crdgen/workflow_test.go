@@ -1,0 +1,228 @@
+package main
+
+// These tests run crdgen the way projects do, in a module of their own
+// made in a temporary directory: go generate with crdgen.yaml, a drift
+// check in CI, a breaking-change check against git, and "go tool crdgen".
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tempModule makes a module in a temporary directory that requires
+// k8s.io/apimachinery, with the given files, and resolves its requirements
+// from the module cache only (crdgen's own tests have filled it).
+func tempModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/shop\n\ngo 1.26.8\n\nrequire k8s.io/apimachinery v0.37.2\n"
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum, err := os.ReadFile(filepath.Join(repoRoot(t), "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
+	runOK(t, dir, "go", "mod", "tidy")
+	return dir
+}
+
+// runOK runs a command offline (module cache only) and fails the test on error.
+func runOK(t *testing.T, dir string, name string, args ...string) string {
+	t.Helper()
+	out, err := runErr(dir, name, args...)
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+func runErr(dir string, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod", "GOSUMDB=off", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+const shopTypes = `// +groupName=shop.example.com
+package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Widget is a widget.
+type Widget struct {
+	metav1.TypeMeta   ` + "`json:\",inline\"`" + `
+	metav1.ObjectMeta ` + "`json:\"metadata,omitempty\"`" + `
+	Spec              WidgetSpec ` + "`json:\"spec,omitempty\"`" + `
+}
+
+// WidgetSpec is a widget's spec.
+type WidgetSpec struct {
+	// Size is the size.
+	// +kubebuilder:validation:Maximum=10
+	Size int32 ` + "`json:\"size\"`" + `
+}
+
+// Gizmo is a gizmo.
+type Gizmo struct {
+	metav1.TypeMeta   ` + "`json:\",inline\"`" + `
+	metav1.ObjectMeta ` + "`json:\"metadata,omitempty\"`" + `
+}
+`
+
+// crdgenIn runs crdgen in dir and returns its exit code and output.
+func crdgenIn(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	a, stdout, stderr := testApp(dir)
+	code := a.main(args)
+	return code, stdout.String(), stderr.String()
+}
+
+// TestGenerateWithConfigAndDriftCheck follows a project through generate,
+// a drift check after an edit, a regeneration, and a deleted kind.
+func TestGenerateWithConfigAndDriftCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	dir := tempModule(t, map[string]string{
+		"api/v1/types.go": shopTypes,
+		"crdgen.yaml":     "packages: [./api/...]\noutputDir: config/crd\nomitVersionAnnotation: true\n",
+	})
+	// From a subdirectory, as go generate runs: crdgen.yaml is found in the module root.
+	sub := filepath.Join(dir, "api", "v1")
+	if code, _, stderr := crdgenIn(t, sub, "generate"); code != exitOK {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	widgets := filepath.Join(dir, "config", "crd", "shop.example.com_widgets.yaml")
+	data, err := os.ReadFile(widgets)
+	if err != nil || strings.Contains(string(data), "crdgen.dev/version") {
+		t.Fatalf("generate did not write %s as crdgen.yaml says: %v\n%s", widgets, err, data)
+	}
+	if code, stdout, stderr := crdgenIn(t, dir, "generate", "--check"); code != exitOK || stdout+stderr != "" {
+		t.Fatalf("generate --check on fresh output: exit %d\n%s%s", code, stdout, stderr)
+	}
+
+	// An edit makes the output stale: --check fails with the diff and the fix.
+	edited := strings.Replace(shopTypes, "Maximum=10", "Maximum=20", 1)
+	os.WriteFile(filepath.Join(dir, "api/v1/types.go"), []byte(edited), 0o644)
+	code, stdout, stderr := crdgenIn(t, dir, "generate", "--check")
+	if code != exitFail {
+		t.Errorf("--check after an edit: exit %d, want %d", code, exitFail)
+	}
+	for _, want := range []string{"config/crd/shop.example.com_widgets.yaml is out of date", `run "crdgen generate" to update`} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("--check stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if !strings.Contains(stdout, "-                maximum: 10\n+                maximum: 20\n") {
+		t.Errorf("--check diff does not show the change:\n%s", stdout)
+	}
+	if code, _, stderr := crdgenIn(t, dir, "generate", "-v"); code != exitOK || !strings.Contains(stderr, "wrote config/crd/shop.example.com_widgets.yaml") {
+		t.Errorf("generate -v: exit %d\n%s", code, stderr)
+	}
+	if code, _, stderr := crdgenIn(t, dir, "generate", "--check"); code != exitOK {
+		t.Errorf("--check after regenerating: exit %d\n%s", code, stderr)
+	}
+
+	// A deleted kind leaves a stale CRD.
+	os.WriteFile(filepath.Join(dir, "api/v1/types.go"), []byte(edited[:strings.Index(edited, "// Gizmo")]), 0o644)
+	code, _, stderr = crdgenIn(t, dir, "generate", "--check")
+	if code != exitFail || !strings.Contains(stderr, "config/crd/shop.example.com_gizmoes.yaml is stale: no kind produces it any more") {
+		t.Errorf("--check after deleting a kind: exit %d\n%s", code, stderr)
+	}
+
+	// A flag wins over crdgen.yaml.
+	if code, _, stderr := crdgenIn(t, dir, "crd", "-o", "elsewhere"); code != exitOK {
+		t.Fatalf("crd -o elsewhere: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "elsewhere", "shop.example.com_widgets.yaml")); err != nil {
+		t.Errorf("-o did not win over outputDir: %v", err)
+	}
+}
+
+// TestDiffAgainstGit checks a breaking change against the CRDs of the last
+// commit.
+func TestDiffAgainstGit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and a git repository")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := tempModule(t, map[string]string{"api/v1/types.go": shopTypes})
+	if code, _, stderr := crdgenIn(t, dir, "crd", "./api/..."); code != exitOK {
+		t.Fatalf("crd: exit %d\n%s", code, stderr)
+	}
+	runOK(t, dir, "git", "init", "-q")
+	runOK(t, dir, "git", "add", ".")
+	runOK(t, dir, "git", "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "api")
+
+	os.WriteFile(filepath.Join(dir, "api/v1/types.go"), []byte(strings.Replace(shopTypes, "Maximum=10", "Maximum=5", 1)), 0o644)
+	if code, _, stderr := crdgenIn(t, dir, "crd", "./api/..."); code != exitOK {
+		t.Fatalf("crd: exit %d\n%s", code, stderr)
+	}
+	code, stdout, stderr := crdgenIn(t, dir, "diff", "--against", "git:HEAD", "./api/...")
+	if code != exitFail || !strings.Contains(stdout, "breaking  widgets.shop.example.com v1 .spec.size: maximum went from 10 to 5 [bound-tightened:widgets.shop.example.com/v1.spec.size]") {
+		t.Errorf("diff --against git:HEAD: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "api/v1/types.go:16:5: objects already stored stay valid") {
+		t.Errorf("diff does not point at the marker:\n%s", stdout)
+	}
+	code, stdout, _ = crdgenIn(t, dir, "diff", "--against", "git:HEAD", "--allow", "bound-tightened:widgets.shop.example.com/v1.spec.size", "./api/...")
+	if code != exitOK || !strings.Contains(stdout, "0 breaking, 1 allowed") {
+		t.Errorf("diff --allow: exit %d\n%s", code, stdout)
+	}
+	// The working tree's output directory is the default.
+	if code, stdout, _ := crdgenIn(t, dir, "diff", "./api/..."); code != exitOK || !strings.Contains(stdout, "0 breaking, 0 allowed, 0 safe, 0 lint") {
+		t.Errorf("diff against the up-to-date output: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestConfigMistakes checks that a bad crdgen.yaml is an error that names
+// the line and suggests the setting meant.
+func TestConfigMistakes(t *testing.T) {
+	tests := []struct{ config, want string }{
+		{"outputdir: x\n", `crdgen.yaml:1: unknown setting "outputdir", did you mean "outputDir"`},
+		{"packages: [./...]\nconversion:\n  styl: methods\n", `crdgen.yaml:3: unknown setting "styl" in conversion, did you mean "style"`},
+		{"unknownMarkers: wran\n", `crdgen.yaml:1: unknownMarkers: want one of error, warn, got "wran", did you mean "warn"`},
+		{"kubeVersion: \"1.99\"\n", "crdgen.yaml: kubeVersion:"},
+	}
+	for _, tc := range tests {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "crdgen.yaml"), []byte(tc.config), 0o644)
+		code, _, stderr := crdgenIn(t, dir, "crd", "./...")
+		if code != exitFail || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", tc.config, code, stderr, tc.want)
+		}
+	}
+}
+
+// TestGoTool installs crdgen as a module tool of a project (go get -tool
+// with a replace to this checkout) and runs it with "go tool crdgen".
+func TestGoTool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds crdgen with the go command")
+	}
+	dir := tempModule(t, map[string]string{"api/v1/types.go": shopTypes})
+	runOK(t, dir, "go", "mod", "edit", "-replace", "github.com/crdgen/crdgen="+repoRoot(t))
+	runOK(t, dir, "go", "get", "-tool", "github.com/crdgen/crdgen/cmd/crdgen")
+	if out := runOK(t, dir, "go", "tool", "crdgen", "version"); !strings.HasPrefix(out, "crdgen ") {
+		t.Errorf("go tool crdgen version: %q", out)
+	}
+	runOK(t, dir, "go", "tool", "crdgen", "generate", "./api/...")
+	if _, err := os.Stat(filepath.Join(dir, "config", "crd", "bases", "shop.example.com_widgets.yaml")); err != nil {
+		t.Errorf("go tool crdgen generate wrote nothing: %v", err)
+	}
+}
