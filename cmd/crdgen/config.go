@@ -38,6 +38,8 @@ type config struct {
 	MaxDescriptionLength *int `json:"maxDescriptionLength,omitempty"`
 	// OmitVersionAnnotation leaves out crdgen.dev/version.
 	OmitVersionAnnotation *bool `json:"omitVersionAnnotation,omitempty"`
+	// GenerateEmbeddedObjectMeta describes a template's metav1.ObjectMeta.
+	GenerateEmbeddedObjectMeta *bool `json:"generateEmbeddedObjectMeta,omitempty"`
 	// KubeVersion is the oldest Kubernetes whose API server must accept the CEL rules.
 	KubeVersion string `json:"kubeVersion,omitempty"`
 	// CostReport is the file "crdgen generate" writes the CEL cost report to.
@@ -60,7 +62,7 @@ type conversionConfig struct {
 func configKeys() map[string][]string {
 	return map[string][]string{
 		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
-			"omitVersionAnnotation", "kubeVersion", "costReport", "conversion"},
+			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "conversion"},
 		"conversion": {"style", "tests"},
 	}
 }

@@ -47,6 +47,7 @@ func registerGenNoFormat(fs *flag.FlagSet, o *genOptions, cfg *config) {
 	}
 	fs.Var(&o.maxDescLen, "max-description-length", "truncate descriptions to N bytes (0 drops them)")
 	fs.BoolVar(&o.omitVersion, "omit-version-annotation", orDefault(cfg.OmitVersionAnnotation, false), "do not write the "+schemagen.VersionAnnotation+" annotation")
+	fs.BoolVar(&o.embeddedObjectMeta, "generate-embedded-object-meta", orDefault(cfg.GenerateEmbeddedObjectMeta, false), "describe metav1.ObjectMeta below the root (name, namespace, labels, annotations, finalizers)")
 	o.kubeVersion = cfg.KubeVersion
 	fs.Var(kubeVersionFlag{&o.kubeVersion}, "kube-version", "oldest Kubernetes version (X.Y) whose API server must accept the CEL rules (default: the newest crdgen knows)")
 	fs.BoolVar(&o.verbose, "v", false, "print each file written and the time of each phase")
@@ -76,6 +77,8 @@ Flags:
   --allow-dangerous-types       accept float32 and float64 fields
   --max-description-length N    truncate descriptions to N bytes (0 drops them)
   --omit-version-annotation     do not stamp the crdgen version on each CRD
+  --generate-embedded-object-meta  describe a template's metav1.ObjectMeta (name, namespace,
+                                labels, annotations, finalizers) instead of an empty object
   --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
   --format text|json|github     how diagnostics are printed (default text)
   -v                            print each file written and the time of each phase

@@ -17,15 +17,18 @@
 //
 // the command
 //
-//	crdgen crd -o config/crd/bases ./api/...
+//	crdgen generate -o config/crd/bases ./api/...
 //
-// writes config/crd/bases/batch.tutorial.example.com_cronjobs.yaml. In a
-// go:generate line:
+// writes config/crd/bases/batch.tutorial.example.com_cronjobs.yaml. As a
+// module tool (go get -tool github.com/crdgen/crdgen/cmd/crdgen), in a
+// go:generate line, with the settings in crdgen.yaml:
 //
-//	//go:generate crdgen crd -o ../../config/crd/bases ./...
+//	//go:generate go tool crdgen generate
 //
 // Commands:
 //
+//	crdgen generate [flags] PACKAGES...     write everything: CRDs, conversions, the cost report
+//	crdgen diff [flags] PACKAGES...         check the CRDs against the previous ones for breaking changes
 //	crdgen crd [flags] PACKAGES...          write one CRD file per group and kind
 //	crdgen cost [flags] PACKAGES...         report what every CEL rule costs the API server
 //	crdgen conversion [flags] PACKAGES...   write conversions between a kind's versions
@@ -40,7 +43,15 @@
 //	--allow-dangerous-types       accept float32 and float64 fields
 //	--max-description-length N    truncate descriptions to N bytes (0 drops them)
 //	--omit-version-annotation     do not stamp the crdgen version on each CRD
+//	--generate-embedded-object-meta  describe a template's metav1.ObjectMeta
+//	--kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+//	--format text|json|github     how diagnostics are printed
 //	--cpuprofile, --memprofile    write profiles
+//
+// Settings can also come from crdgen.yaml in the module root (packages,
+// outputDir, unknownMarkers, maxDescriptionLength, omitVersionAnnotation,
+// generateEmbeddedObjectMeta, kubeVersion, costReport, conversion.style,
+// conversion.tests); a flag on the command line wins.
 //
 // Flags of conversion:
 //

@@ -33,6 +33,7 @@ Flags:
   --allow-dangerous-types       accept float32 and float64 fields
   --max-description-length N    truncate descriptions to N bytes (0 drops them)
   --omit-version-annotation     do not stamp the crdgen version on each CRD
+  --generate-embedded-object-meta  describe a template's metav1.ObjectMeta instead of an empty object
   --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
   --format text|json|github     how diagnostics are printed (default text)
   -v                            print each file written and the time of each phase

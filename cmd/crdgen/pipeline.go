@@ -24,8 +24,10 @@ type genOptions struct {
 	allowDangerous bool
 	maxDescLen     optionalInt
 	omitVersion    bool
-	kubeVersion    string
-	verbose        bool
+	// embeddedObjectMeta is --generate-embedded-object-meta.
+	embeddedObjectMeta bool
+	kubeVersion        string
+	verbose            bool
 	// format is how diagnostics are printed: text, json or github.
 	format string
 }
@@ -100,7 +102,7 @@ func (a *app) load(patterns []string, o genOptions) (*parser.Model, markers.Erro
 
 // buildCRDs builds, encodes, costs and validates the CRDs of a loaded model.
 func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.ErrorList, o genOptions, ph *phases) (*generated, markers.ErrorList, error) {
-	opts := schemagen.Options{AllowDangerousTypes: o.allowDangerous, ToolVersion: a.version}
+	opts := schemagen.Options{AllowDangerousTypes: o.allowDangerous, ToolVersion: a.version, EmbeddedObjectMeta: o.embeddedObjectMeta}
 	if o.omitVersion {
 		opts.ToolVersion = ""
 	}

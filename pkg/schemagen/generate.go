@@ -19,6 +19,11 @@ type Options struct {
 	MaxDescriptionLength *int
 	// ToolVersion is written as the crdgen.dev/version annotation; "" omits it.
 	ToolVersion string
+	// EmbeddedObjectMeta describes a metav1.ObjectMeta below a kind's root
+	// (a template's metadata) with its name, namespace, labels, annotations
+	// and finalizers, instead of an empty object whose content the API
+	// server prunes (controller-gen's crd:generateEmbeddedObjectMeta).
+	EmbeddedObjectMeta bool
 }
 
 // VersionAnnotation is the annotation that records the crdgen version.

@@ -19,6 +19,24 @@ const (
 	apiextV1b1Path = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
 )
 
+func objectMetaIdent() parser.GoIdent { return parser.GoIdent{ImportPath: metav1Path, Name: "ObjectMeta"} }
+
+// embeddedObjectMeta is the schema of a metav1.ObjectMeta below the root
+// (a template's metadata) with Options.EmbeddedObjectMeta: the fields the
+// API server keeps there, as controller-gen's generateEmbeddedObjectMeta
+// writes them. Without it the server prunes everything in it.
+func embeddedObjectMeta() *apiextv1.JSONSchemaProps {
+	str := apiextv1.JSONSchemaProps{Type: "string"}
+	strMap := apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &apiextv1.JSONSchemaProps{Type: "string"}}}
+	return &apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{
+		"annotations": strMap,
+		"finalizers":  {Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &apiextv1.JSONSchemaProps{Type: "string"}}},
+		"labels":      strMap,
+		"name":        str,
+		"namespace":   str,
+	}}
+}
+
 // knownSchema returns the fixed schema of a type the API server treats
 // specially, and whether id is such a type.
 func knownSchema(id parser.GoIdent) (*apiextv1.JSONSchemaProps, bool) {

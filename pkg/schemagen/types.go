@@ -83,6 +83,9 @@ func comparePos(a, b token.Position) int {
 
 // typeSchema builds the schema of a named type from its shape and markers.
 func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
+	if t.Ident == objectMetaIdent() && g.opts.EmbeddedObjectMeta {
+		return embeddedObjectMeta()
+	}
 	if s, ok := knownSchema(t.Ident); ok {
 		return s
 	}
