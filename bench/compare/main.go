@@ -1,6 +1,7 @@
-// Command compare times crdgen and controller-gen side by side on real API
-// trees and prints the median wall time, CPU time and peak memory of each,
-// and their ratios.
+// Command compare times crdgen and controller-gen side by side on real and
+// synthetic API trees and prints, for each, the median wall time, CPU time
+// and peak memory of both tools, their ratios, and the floor: what listing
+// the packages with the go command and parsing their files alone cost.
 //
 // It prepares every corpus in a scratch Go module through the Go module proxy
 // only, builds crdgen from this repository, installs controller-gen v0.23.0
@@ -9,11 +10,19 @@
 //
 // Usage (from the repository root):
 //
-//	go run ./bench/compare [-runs 5] [-corpus prometheus-operator,cluster-api] [-cold] [-work DIR]
+//	go run ./bench/compare [-runs 5] [-corpus LIST] [-cold] [-work DIR] [-tools crdgen,controller-gen]
 //
-// -cold gives every run an empty GOCACHE, so that the go command has to
-// compile the dependencies' export data (crdgen) or both tools have to load
-// everything from scratch.
+// The corpora are prometheus-operator (v0.94.1: v1, v1alpha1, v1beta1; 10
+// CRDs), cluster-api (v1.14.2, 38 CRDs) and synthetic-N: N copies of
+// prometheus-operator's monitoring/v1, each under a group of its own (7 CRDs
+// per copy). The default runs them all, with N = 1, 10, 25, 50 and 100.
+//
+// -cold gives every run an empty GOCACHE (and an empty crdgen cache), so
+// that the go command has to compile the dependencies' export data or both
+// tools have to load everything from scratch. Each crdgen run starts with an
+// empty crdgen cache, so it does all the work; the "crdgen rerun" row is a
+// run with outputs and cache from the run before, the no-change rerun of a
+// go generate or make manifests.
 package main
 
 import (
@@ -28,21 +37,6 @@ import (
 	"time"
 )
 
-// corpus is an API tree to generate CRDs for.
-type corpus struct {
-	name     string
-	module   string // module@version to add to the scratch module
-	packages []string
-}
-
-func corpora() []corpus {
-	po := "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring"
-	return []corpus{
-		{"prometheus-operator", po + "@v0.94.1", []string{po + "/v1", po + "/v1alpha1", po + "/v1beta1"}},
-		{"cluster-api", "sigs.k8s.io/cluster-api/api@v1.14.2", []string{"sigs.k8s.io/cluster-api/api/..."}},
-	}
-}
-
 const controllerGen = "sigs.k8s.io/controller-tools/cmd/controller-gen@v0.23.0"
 
 // sample is one measured run.
@@ -53,113 +47,167 @@ type sample struct {
 
 func main() {
 	runs := flag.Int("runs", 5, "measured runs per tool (after one warm-up run each)")
-	which := flag.String("corpus", "prometheus-operator,cluster-api", "comma-separated corpora")
+	which := flag.String("corpus", "prometheus-operator,cluster-api,synthetic-1,synthetic-10,synthetic-25,synthetic-50,synthetic-100", "comma-separated corpora")
 	cold := flag.Bool("cold", false, "give every run an empty GOCACHE")
+	tools := flag.String("tools", "crdgen,controller-gen", "tools to run")
 	work := flag.String("work", filepath.Join(os.TempDir(), "crdgen-bench"), "scratch directory (kept between runs)")
 	flag.Parse()
-	if err := run(*work, *which, *runs, *cold); err != nil {
+	b := &bench{work: *work, runs: *runs, cold: *cold, tools: strings.Split(*tools, ",")}
+	if err := b.run(strings.Split(*which, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, "compare:", err)
 		os.Exit(1)
 	}
 }
 
-func run(work, which string, runs int, cold bool) error {
+// bench is one run of the benchmark.
+type bench struct {
+	work         string
+	runs         int
+	cold         bool
+	tools        []string
+	crdgen, cg   string
+	syntheticFit []point
+}
+
+// point is one synthetic corpus's size and crdgen's figures, for the slope.
+type point struct {
+	crds int
+	s    sample
+	cg   *sample
+}
+
+func (b *bench) run(names []string) error {
 	repo, err := os.Getwd()
 	if err != nil {
 		return err
 	}
-	bin := filepath.Join(work, "bin")
+	bin := filepath.Join(b.work, "bin")
 	if err := os.MkdirAll(bin, 0o755); err != nil {
 		return err
 	}
-	crdgen := filepath.Join(bin, "crdgen")
-	if err := sh(repo, nil, "go", "build", "-o", crdgen, "./cmd/crdgen"); err != nil {
+	b.crdgen = filepath.Join(bin, "crdgen")
+	if err := sh(repo, nil, "go", "build", "-o", b.crdgen, "./cmd/crdgen"); err != nil {
 		return err
 	}
-	cg := filepath.Join(bin, "controller-gen")
-	if _, err := os.Stat(cg); err != nil {
+	b.cg = filepath.Join(bin, "controller-gen")
+	if _, err := os.Stat(b.cg); err != nil && slices.Contains(b.tools, "controller-gen") {
 		if err := sh(repo, []string{"GOBIN=" + bin}, "go", "install", controllerGen); err != nil {
 			return err
 		}
 	}
-	fmt.Printf("machine: %d CPUs; runs: %d per tool after a warm-up; GOCACHE: %s\n\n", cpuCount(), runs, map[bool]string{true: "empty for every run", false: "warm"}[cold])
-	fmt.Printf("%-22s %-15s %10s %10s %12s\n", "corpus", "tool", "wall", "cpu", "peak RSS")
-	for _, c := range corpora() {
-		if !slices.Contains(strings.Split(which, ","), c.name) {
-			continue
-		}
-		dir := filepath.Join(work, c.name)
-		if err := prepare(dir, c); err != nil {
+	fmt.Printf("machine: %d CPUs, %s; runs: %d per tool after a warm-up; GOCACHE: %s\n\n", cpuCount(), goVersion(), b.runs,
+		map[bool]string{true: "empty for every run", false: "warm"}[b.cold])
+	fmt.Printf("%-20s %5s  %-17s %9s %9s %10s\n", "corpus", "CRDs", "", "wall", "cpu", "peak RSS")
+	for _, name := range names {
+		c, err := corpusByName(name)
+		if err != nil {
 			return err
 		}
-		out := filepath.Join(dir, "out")
-		crdgenArgs := append([]string{"crd", "-o", filepath.Join(out, "crdgen")}, c.packages...)
-		cgArgs := []string{"crd"}
-		for _, p := range c.packages {
-			cgArgs = append(cgArgs, "paths="+p)
+		if err := b.corpus(c); err != nil {
+			return err
 		}
-		cgArgs = append(cgArgs, "output:crd:dir="+filepath.Join(out, "controller-gen"))
-
-		tools := []struct {
-			name string
-			bin  string
-			args []string
-		}{{"crdgen", crdgen, crdgenArgs}, {"controller-gen", cg, cgArgs}}
-		results := make([][]sample, len(tools))
-		for round := -1; round < runs; round++ {
-			for i, t := range tools {
-				s, err := measure(dir, cold, t.bin, t.args...)
-				if err != nil {
-					return fmt.Errorf("%s on %s: %w", t.name, c.name, err)
-				}
-				if round >= 0 {
-					results[i] = append(results[i], s)
-				}
-			}
-		}
-		meds := make([]sample, len(tools))
-		for i, t := range tools {
-			meds[i] = median(results[i])
-			fmt.Printf("%-22s %-15s %9.2fs %9.2fs %9.0f MiB\n", c.name, t.name, meds[i].wall.Seconds(), meds[i].cpu.Seconds(), float64(meds[i].maxRSSKB)/1024)
-		}
-		fmt.Printf("%-22s %-15s %9.2fx %9.2fx %11.2fx\n\n", c.name, "ratio (cg/crdgen)",
-			ratio(meds[1].wall, meds[0].wall), ratio(meds[1].cpu, meds[0].cpu), float64(meds[1].maxRSSKB)/float64(meds[0].maxRSSKB))
 	}
+	b.printSlope()
 	return nil
 }
 
-// prepare makes a scratch module that requires the corpus.
-func prepare(dir string, c corpus) error {
-	if _, err := os.Stat(filepath.Join(dir, "go.sum")); err == nil {
-		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// corpus measures one corpus and prints its rows.
+func (b *bench) corpus(c corpus) error {
+	dir := filepath.Join(b.work, c.name)
+	if err := prepare(dir, c); err != nil {
 		return err
 	}
-	if err := sh(dir, nil, "go", "mod", "init", "bench/"+c.name); err != nil {
-		return err
+	out := filepath.Join(dir, "out")
+	os.RemoveAll(out)
+	cache := filepath.Join(dir, "crdgen-cache")
+	crdgenArgs := []string{"crd", "-o", filepath.Join(out, "crdgen")}
+	if c.copies > 0 {
+		// The copies are local packages, whose markers crdgen checks
+		// strictly; prometheus-operator's monitoring/v1 has two that
+		// controller-gen drops silently (+kubebuilder:validation:OneOf and
+		// "+optional."), reported as warnings here.
+		crdgenArgs = append(crdgenArgs, "--unknown-markers=warn")
 	}
-	version := c.module[strings.IndexByte(c.module, '@'):]
+	crdgenArgs = append(crdgenArgs, c.packages...)
+	cgArgs := []string{"crd"}
 	for _, p := range c.packages {
-		if err := sh(dir, nil, "go", "get", p+version); err != nil {
-			return err
+		cgArgs = append(cgArgs, "paths="+p)
+	}
+	cgArgs = append(cgArgs, "output:crd:dir="+filepath.Join(out, "controller-gen"))
+
+	type tool struct {
+		name, bin string
+		args      []string
+		// fresh empties crdgen's cache before each run.
+		fresh bool
+	}
+	var tools []tool
+	if slices.Contains(b.tools, "crdgen") {
+		tools = append(tools, tool{"crdgen", b.crdgen, crdgenArgs, true}, tool{"crdgen rerun", b.crdgen, crdgenArgs, false})
+	}
+	if slices.Contains(b.tools, "controller-gen") {
+		tools = append(tools, tool{"controller-gen", b.cg, cgArgs, false})
+	}
+	results := make([][]sample, len(tools))
+	for round := -1; round < b.runs; round++ {
+		for i, t := range tools {
+			if t.fresh {
+				os.RemoveAll(cache)
+			}
+			s, err := b.measure(dir, cache, t.bin, t.args...)
+			if err != nil {
+				return fmt.Errorf("%s on %s: %w", t.name, c.name, err)
+			}
+			if round >= 0 {
+				results[i] = append(results[i], s)
+			}
 		}
+	}
+	crds := countFiles(filepath.Join(out, "crdgen"))
+	meds := map[string]sample{}
+	for i, t := range tools {
+		m := median(results[i])
+		meds[t.name] = m
+		fmt.Printf("%-20s %5d  %-17s %8.2fs %8.2fs %7.0f MiB\n", c.name, crds, t.name, m.wall.Seconds(), m.cpu.Seconds(), mib(m.maxRSSKB))
+	}
+	cg, hasCG := meds["controller-gen"]
+	cr, hasCR := meds["crdgen"]
+	if hasCG && hasCR {
+		fmt.Printf("%-20s %5s  %-17s %8.2fx %8.2fx %10.2fx\n", "", "", "controller-gen / crdgen", ratio(cg.wall, cr.wall), ratio(cg.cpu, cr.cpu), float64(cg.maxRSSKB)/float64(cr.maxRSSKB))
+	}
+	floor, err := b.floor(dir, c)
+	if err != nil {
+		return err
+	}
+	if hasCR {
+		fmt.Printf("%-20s %5s  %-17s %8.2fs   (go list %.2fs + parsing %.2fs); crdgen is %.0f%% above it, its rerun %.0f%%\n",
+			"", "", "floor", floor.total().Seconds(), floor.list.Seconds(), floor.parse.Seconds(),
+			100*(cr.wall.Seconds()/floor.total().Seconds()-1), 100*(meds["crdgen rerun"].wall.Seconds()/floor.total().Seconds()-1))
+	}
+	fmt.Println()
+	if c.copies > 0 && hasCR {
+		p := point{crds: crds, s: cr}
+		if hasCG {
+			p.cg = &cg
+		}
+		b.syntheticFit = append(b.syntheticFit, p)
 	}
 	return nil
 }
 
 // measure runs a command and returns its wall time, CPU time and peak RSS.
-func measure(dir string, cold bool, bin string, args ...string) (sample, error) {
+func (b *bench) measure(dir, cache, bin string, args ...string) (sample, error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
-	cmd.Env = os.Environ()
-	if cold {
-		cache, err := os.MkdirTemp("", "gocache")
+	cmd.Env = append(os.Environ(), "CRDGEN_CACHE="+cache)
+	if b.cold {
+		gocache, err := os.MkdirTemp("", "gocache")
 		if err != nil {
 			return sample{}, err
 		}
-		defer os.RemoveAll(cache)
-		cmd.Env = append(cmd.Env, "GOCACHE="+cache)
+		defer os.RemoveAll(gocache)
+		os.RemoveAll(cache)
+		cmd.Env = append(cmd.Env, "GOCACHE="+gocache)
 	}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -176,6 +224,32 @@ func measure(dir string, cold bool, bin string, args ...string) (sample, error) 
 	return sample{wall: wall, cpu: cpu, maxRSSKB: ru.Maxrss}, nil
 }
 
+// printSlope fits time and memory against the number of CRDs over the
+// synthetic corpora (least squares), to show growth per CRD.
+func (b *bench) printSlope() {
+	if len(b.syntheticFit) < 2 {
+		return
+	}
+	fit := func(y func(point) float64) (slope, intercept float64) {
+		var sx, sy, sxx, sxy float64
+		n := float64(len(b.syntheticFit))
+		for _, p := range b.syntheticFit {
+			x := float64(p.crds)
+			sx, sy, sxx, sxy = sx+x, sy+y(p), sxx+x*x, sxy+x*y(p)
+		}
+		slope = (n*sxy - sx*sy) / (n*sxx - sx*sx)
+		return slope, (sy - slope*sx) / n
+	}
+	ws, wi := fit(func(p point) float64 { return p.s.wall.Seconds() })
+	ms, mi := fit(func(p point) float64 { return mib(p.s.maxRSSKB) })
+	fmt.Printf("synthetic corpora, crdgen: wall %.1f ms per CRD (+ %.2fs), peak RSS %.2f MiB per CRD (+ %.0f MiB)\n", ws*1000, wi, ms, mi)
+	if b.syntheticFit[0].cg != nil {
+		cs, ci := fit(func(p point) float64 { return p.cg.wall.Seconds() })
+		cm, cmi := fit(func(p point) float64 { return mib(p.cg.maxRSSKB) })
+		fmt.Printf("synthetic corpora, controller-gen: wall %.1f ms per CRD (+ %.2fs), peak RSS %.2f MiB per CRD (+ %.0f MiB)\n", cs*1000, ci, cm, cmi)
+	}
+}
+
 func median(s []sample) sample {
 	walls, cpus, rss := make([]time.Duration, len(s)), make([]time.Duration, len(s)), make([]int64, len(s))
 	for i, x := range s {
@@ -190,12 +264,27 @@ func median(s []sample) sample {
 
 func ratio(a, b time.Duration) float64 { return a.Seconds() / b.Seconds() }
 
+func mib(kb int64) float64 { return float64(kb) / 1024 }
+
+func countFiles(dir string) int {
+	entries, _ := os.ReadDir(dir)
+	return len(entries)
+}
+
 func cpuCount() int {
 	data, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
 		return 0
 	}
 	return strings.Count(string(data), "processor\t:")
+}
+
+func goVersion() string {
+	out, err := output(".", "go", "env", "GOVERSION")
+	if err != nil {
+		return "go ?"
+	}
+	return strings.TrimSpace(out)
 }
 
 func sh(dir string, env []string, name string, args ...string) error {
@@ -207,4 +296,14 @@ func sh(dir string, env []string, name string, args ...string) error {
 		return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 	}
 	return nil
+}
+
+func output(dir string, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("%s %s: %v", name, strings.Join(args, " "), err)
+	}
+	return string(out), nil
 }

@@ -31,6 +31,9 @@ type app struct {
 	// format is how diagnostics are printed (text, json or github); the
 	// command sets it from its flags.
 	format string
+	// cacheDir is where the rerun cache lives: $CRDGEN_CACHE, "" for the
+	// user cache directory, "off" for no cache.
+	cacheDir string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -39,7 +42,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
-	a := &app{ctx: context.Background(), stdout: stdout, stderr: stderr, dir: dir, version: buildVersion()}
+	a := &app{ctx: context.Background(), stdout: stdout, stderr: stderr, dir: dir, version: buildVersion(), cacheDir: os.Getenv("CRDGEN_CACHE")}
 	return a.main(args)
 }
 

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strings"
 
+	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
@@ -15,6 +17,7 @@ import (
 type crdFlags struct {
 	outputDir string
 	check     bool
+	noCache   bool
 	gen       genOptions
 	profile   profileFlags
 }
@@ -61,6 +64,7 @@ func (f *crdFlags) register(fs *flag.FlagSet, cfg *config) {
 	fs.StringVar(&f.outputDir, "output-dir", def, "directory the CRD files go to")
 	fs.StringVar(&f.outputDir, "o", def, "shorthand for --output-dir")
 	fs.BoolVar(&f.check, "check", false, "write nothing; exit 1 and print a diff if any file would change")
+	fs.BoolVar(&f.noCache, "no-cache", false, "do the whole run even when nothing changed since the last one")
 	registerGen(fs, &f.gen, cfg)
 	f.profile.register(fs)
 }
@@ -81,6 +85,7 @@ Flags:
                                 labels, annotations, finalizers) instead of an empty object
   --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
   --format text|json|github     how diagnostics are printed (default text)
+  --no-cache                    do the whole run even when nothing changed since the last one
   -v                            print each file written and the time of each phase
 
 Settings can also come from crdgen.yaml in the module root; flags win.
@@ -106,6 +111,17 @@ func (a *app) crdCmd(args []string) int {
 		return exitFail
 	}
 	defer stop()
+	ph := newPhases()
+	outDir := a.abs(f.outputDir)
+	cache := a.openCache(a.ctx, f.noCache, []string{"crd", outDir, strings.Join(patterns, "\x00")}, f.gen.settings(), patterns, parser.Options{Dir: a.dir})
+	if diags, ok := cache.hit(); ok {
+		a.printDiags(diags)
+		if f.gen.verbose {
+			ph.done("check")
+			fmt.Fprintf(a.stderr, "crdgen: nothing changed since the last run: %s\n", ph)
+		}
+		return exitOK
+	}
 	out, diags, err := a.generate(patterns, f.gen)
 	a.printDiags(diags)
 	if err != nil {
@@ -120,16 +136,22 @@ func (a *app) crdCmd(args []string) int {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
+	outputs := make([]string, 0, len(out.files))
+	for name := range out.files {
+		outputs = append(outputs, filepath.Join(outDir, name))
+	}
 	if f.check {
 		if a.printDrift(p, "crdgen crd "+strings.Join(args, " ")) {
 			return exitFail
 		}
+		cache.record(outputs, []string{outDir}, diags)
 		return exitOK
 	}
 	if err := a.apply(p); err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
+	cache.record(outputs, []string{outDir}, diags)
 	if f.gen.verbose {
 		a.printWritten(p, len(out.files))
 		out.phases.done("write")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
+	"github.com/crdgen/crdgen/pkg/parser"
 )
 
 const generateUsage = `Usage: crdgen generate [flags] PACKAGES...
@@ -36,6 +37,7 @@ Flags:
   --generate-embedded-object-meta  describe a template's metav1.ObjectMeta instead of an empty object
   --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
   --format text|json|github     how diagnostics are printed (default text)
+  --no-cache                    do the whole run even when nothing changed since the last one
   -v                            print each file written and the time of each phase
 
 Settings can also come from crdgen.yaml in the module root; flags win.
@@ -89,6 +91,18 @@ func (a *app) generateCmd(args []string) int {
 	defer stop()
 
 	ph := newPhases()
+	outDir := a.abs(f.crd.outputDir)
+	settings := f.crd.gen.settings()
+	settings["costReport"], settings["conversionStyle"], settings["conversionTests"] = a.abs(f.costReport), f.conversionStyle.value, f.conversionTests.String()
+	cache := a.openCache(a.ctx, f.crd.noCache, []string{"generate", outDir, strings.Join(patterns, "\x00")}, settings, patterns, parser.Options{Dir: a.dir})
+	if diags, ok := cache.hit(); ok {
+		a.printDiags(diags)
+		if f.crd.gen.verbose {
+			ph.done("check")
+			fmt.Fprintf(a.stderr, "crdgen: nothing changed since the last run: %s\n", ph)
+		}
+		return exitOK
+	}
 	model, diags, err := a.load(patterns, f.crd.gen)
 	if err != nil || model == nil {
 		a.printDiags(diags)
@@ -121,16 +135,19 @@ func (a *app) generateCmd(args []string) int {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
+	outputs := generateOutputs(outDir, out, conv, a.abs(f.costReport), f.costReport != "")
 	if f.crd.check {
 		if a.printDrift(p, "crdgen generate "+strings.Join(args, " ")) {
 			return exitFail
 		}
+		cache.record(outputs, []string{outDir}, diags)
 		return exitOK
 	}
 	if err := a.apply(p); err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
+	cache.record(outputs, []string{outDir}, diags)
 	if f.crd.gen.verbose {
 		total := len(out.files) + len(conv.Files)
 		if f.costReport != "" {
@@ -171,6 +188,26 @@ func (a *app) planGenerate(f generateFlags, out *generated, conv *convgen.Result
 		}
 	}
 	return p, nil
+}
+
+// generateOutputs lists every file generate is responsible for: the CRDs,
+// the conversion files, the places a stale conversion file would be, and
+// the cost report.
+func generateOutputs(outDir string, out *generated, conv *convgen.Result, costReport string, hasReport bool) []string {
+	var paths []string
+	for name := range out.files {
+		paths = append(paths, filepath.Join(outDir, name))
+	}
+	for _, p := range conv.Packages {
+		paths = append(paths, filepath.Join(p.Dir, convgen.FileName), filepath.Join(p.Dir, convgen.TestFileName))
+	}
+	for _, f := range conv.Files {
+		paths = append(paths, f.Path)
+	}
+	if hasReport {
+		paths = append(paths, costReport)
+	}
+	return paths
 }
 
 // reportFormat picks the cost report's format from the file's extension.

@@ -30,7 +30,7 @@ func repoRoot(t testing.TB) string {
 // testApp runs crdgen in dir with a pinned version and captured output.
 func testApp(dir string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	var stdout, stderr bytes.Buffer
-	return &app{ctx: context.Background(), stdout: &stdout, stderr: &stderr, dir: dir, version: goldenVersion}, &stdout, &stderr
+	return &app{ctx: context.Background(), stdout: &stdout, stderr: &stderr, dir: dir, version: goldenVersion, cacheDir: "off"}, &stdout, &stderr
 }
 
 // TestGolden runs "crdgen crd" on every testdata/<case> and compares the

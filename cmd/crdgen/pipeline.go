@@ -32,6 +32,16 @@ type genOptions struct {
 	format string
 }
 
+// settings returns the options that shape the output, for the rerun
+// cache's key.
+func (o genOptions) settings() map[string]any {
+	return map[string]any{
+		"unknownMarkers": o.unknownMarkers, "allowDangerous": o.allowDangerous,
+		"maxDescLen": o.maxDescLen.String(), "omitVersion": o.omitVersion,
+		"embeddedObjectMeta": o.embeddedObjectMeta, "kubeVersion": o.kubeVersion,
+	}
+}
+
 // phases records how long each phase of a run took, for -v.
 type phases struct {
 	names []string

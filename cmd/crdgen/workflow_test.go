@@ -226,3 +226,58 @@ func TestGoTool(t *testing.T) {
 		t.Errorf("go tool crdgen generate wrote nothing: %v", err)
 	}
 }
+
+// TestNoChangeRerunIsCheap runs generate twice with a rerun cache: the
+// second run finds nothing changed, repeats the first one's warnings and
+// does no work; an edited input, an edited output or a deleted output make
+// the next run do everything again.
+func TestNoChangeRerunIsCheap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	types := strings.Replace(shopTypes, "// WidgetSpec is a widget's spec.\n", "// WidgetSpec is a widget's spec.\n// +kubebuilder:printcolumn:name=Size,type=integer,JSONPath=.spec.size\n", 1)
+	dir := tempModule(t, map[string]string{"api/v1/types.go": types})
+	cacheDir := t.TempDir()
+	gen := func(args ...string) (int, string) {
+		t.Helper()
+		a, _, stderr := testApp(dir)
+		a.cacheDir = cacheDir
+		code := a.main(append(append([]string{"generate", "-v"}, args...), "./api/..."))
+		return code, stderr.String()
+	}
+	const warning = "api/v1/types.go:14:4: warning: +kubebuilder:printcolumn has no effect"
+	const cached = "nothing changed since the last run"
+	if code, stderr := gen(); code != exitOK || strings.Contains(stderr, cached) || !strings.Contains(stderr, warning) {
+		t.Fatalf("first run: exit %d\n%s", code, stderr)
+	}
+	if code, stderr := gen(); code != exitOK || !strings.Contains(stderr, cached) || !strings.Contains(stderr, warning) {
+		t.Errorf("rerun: exit %d, want the cached run with its warning\n%s", code, stderr)
+	}
+	if code, stderr := gen("--check"); code != exitOK || !strings.Contains(stderr, cached) {
+		t.Errorf("--check after a run that left the outputs up to date: exit %d, want the cached answer\n%s", code, stderr)
+	}
+
+	widgets := filepath.Join(dir, "config", "crd", "bases", "shop.example.com_widgets.yaml")
+	want, _ := os.ReadFile(widgets)
+	os.WriteFile(widgets, []byte("edited"), 0o644)
+	if code, stderr := gen(); code != exitOK || strings.Contains(stderr, cached) {
+		t.Errorf("after editing an output: exit %d\n%s", code, stderr)
+	}
+	if got, _ := os.ReadFile(widgets); string(got) != string(want) {
+		t.Error("the edited output was not rewritten")
+	}
+	os.Remove(widgets)
+	if code, stderr := gen(); code != exitOK || strings.Contains(stderr, cached) {
+		t.Errorf("after deleting an output: exit %d\n%s", code, stderr)
+	}
+	os.WriteFile(filepath.Join(dir, "api/v1/types.go"), []byte(strings.Replace(types, "Maximum=10", "Maximum=11", 1)), 0o644)
+	if code, stderr := gen(); code != exitOK || strings.Contains(stderr, cached) {
+		t.Errorf("after editing an input: exit %d\n%s", code, stderr)
+	}
+	if got, _ := os.ReadFile(widgets); !strings.Contains(string(got), "maximum: 11") {
+		t.Error("the edited input did not reach the output")
+	}
+	if code, stderr := gen("--no-cache"); code != exitOK || strings.Contains(stderr, cached) {
+		t.Errorf("--no-cache: exit %d\n%s", code, stderr)
+	}
+}

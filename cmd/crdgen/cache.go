@@ -1,0 +1,190 @@
+package main
+
+// This file implements the rerun cache: a run that wrote (or checked) its
+// outputs records the fingerprint of its inputs and a snapshot of its
+// outputs (size and modification time of each file, and the listing of the
+// output directory). A later run of the same command with the same inputs,
+// the same settings and the same crdgen, finding the outputs as they were
+// left, has nothing to do: it prints the diagnostics of that run again and
+// stops, at the cost of a go list. Anything else does the whole run.
+//
+// The cache holds no outputs, only this record, one small file per working
+// directory, command and output directory, in $CRDGEN_CACHE (a directory,
+// or "off") or the user cache directory.
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/parser"
+)
+
+// cacheRecord is what the cache keeps of a run.
+type cacheRecord struct {
+	// Key hashes the inputs, the settings and crdgen itself.
+	Key string `json:"key"`
+	// Outputs are the files the run left, as they were.
+	Outputs []fileStamp `json:"outputs"`
+	// Dirs are directories whose listing the run left (the output
+	// directory, where a new file could be a stale CRD to remove).
+	Dirs []dirStamp `json:"dirs"`
+	// Diags are the run's diagnostics (warnings: a run with errors is not
+	// recorded).
+	Diags markers.ErrorList `json:"diags,omitempty"`
+}
+
+// fileStamp identifies a file's state without reading it.
+type fileStamp struct {
+	Path    string `json:"path"`
+	Size    int64  `json:"size"`
+	ModTime int64  `json:"mtime"`
+}
+
+// dirStamp is a directory's listing.
+type dirStamp struct {
+	Path    string      `json:"path"`
+	Entries []fileStamp `json:"entries"`
+}
+
+// rerunCache is the cache of one command run; nil when caching is off.
+type rerunCache struct {
+	file string
+	key  string
+}
+
+// openCache prepares the cache for a command: slot names the command, the
+// working directory and the outputs; settings are every option that shapes
+// the output. It returns nil when caching is off or the inputs cannot be
+// fingerprinted (the run then does everything, as without a cache).
+func (a *app) openCache(ctx context.Context, noCache bool, slot []string, settings any, patterns []string, opts parser.Options) *rerunCache {
+	dir := a.cacheDir
+	if noCache || dir == "off" {
+		return nil
+	}
+	if dir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return nil
+		}
+		dir = filepath.Join(base, "crdgen")
+	}
+	exe, err := executableStamp()
+	if err != nil {
+		return nil
+	}
+	fp, err := parser.Fingerprint(ctx, patterns, opts)
+	if err != nil {
+		return nil
+	}
+	set, err := json.Marshal(settings)
+	if err != nil {
+		return nil
+	}
+	key := hashStrings(append([]string{a.version, exe, fp, string(set)}, slot...)...)
+	return &rerunCache{file: filepath.Join(dir, hashStrings(append([]string{a.dir}, slot...)...)[:32]+".json"), key: key}
+}
+
+// hit returns the diagnostics of the recorded run when it had the same key
+// and its outputs are as it left them.
+func (c *rerunCache) hit() (markers.ErrorList, bool) {
+	if c == nil {
+		return nil, false
+	}
+	data, err := os.ReadFile(c.file)
+	if err != nil {
+		return nil, false
+	}
+	var rec cacheRecord
+	if json.Unmarshal(data, &rec) != nil || rec.Key != c.key {
+		return nil, false
+	}
+	for _, f := range rec.Outputs {
+		if stamp(f.Path) != f {
+			return nil, false
+		}
+	}
+	for _, d := range rec.Dirs {
+		if !slices.Equal(listDir(d.Path), d.Entries) {
+			return nil, false
+		}
+	}
+	return rec.Diags, true
+}
+
+// record writes the record of a run whose outputs are now up to date. A
+// failure to write is not an error: the next run just does everything.
+func (c *rerunCache) record(outputs, dirs []string, diags markers.ErrorList) {
+	if c == nil || diags.HasErrors() {
+		return
+	}
+	rec := cacheRecord{Key: c.key, Diags: diags}
+	for _, p := range outputs {
+		rec.Outputs = append(rec.Outputs, stamp(p))
+	}
+	for _, d := range dirs {
+		rec.Dirs = append(rec.Dirs, dirStamp{Path: d, Entries: listDir(d)})
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return
+	}
+	if err := os.MkdirAll(filepath.Dir(c.file), 0o755); err != nil {
+		return
+	}
+	writeAtomic(c.file, data)
+}
+
+// stamp returns a file's size and modification time (zero when missing).
+func stamp(path string) fileStamp {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fileStamp{Path: path, Size: -1}
+	}
+	return fileStamp{Path: path, Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}
+}
+
+// listDir stamps every entry of a directory, sorted by name.
+func listDir(dir string) []fileStamp {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []fileStamp
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		out = append(out, stamp(filepath.Join(dir, e.Name())))
+	}
+	return out
+}
+
+// executableStamp identifies the running crdgen binary: a rebuilt crdgen
+// gets a new modification time.
+func executableStamp() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s %d %d", exe, fi.Size(), fi.ModTime().UnixNano()), nil
+}
+
+func hashStrings(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		fmt.Fprintf(h, "%d:%s\n", len(p), p)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
