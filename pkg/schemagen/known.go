@@ -19,7 +19,9 @@ const (
 	apiextV1b1Path = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
 )
 
-func objectMetaIdent() parser.GoIdent { return parser.GoIdent{ImportPath: metav1Path, Name: "ObjectMeta"} }
+func objectMetaIdent() parser.GoIdent {
+	return parser.GoIdent{ImportPath: metav1Path, Name: "ObjectMeta"}
+}
 
 // embeddedObjectMeta is the schema of a metav1.ObjectMeta below the root
 // (a template's metadata) with Options.EmbeddedObjectMeta: the fields the
