@@ -89,6 +89,7 @@ func (a *app) diffCmd(args []string) int {
 	if format.value == "github" {
 		a.format = "github"
 	}
+	crdf.gen.keepObjects = true
 	out, diags, err := a.generate(patterns, crdf.gen)
 	a.printDiags(diags)
 	if err != nil {

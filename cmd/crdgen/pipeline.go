@@ -6,10 +6,9 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
-
-	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 
 	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/celcost"
@@ -30,6 +29,9 @@ type genOptions struct {
 	verbose            bool
 	// format is how diagnostics are printed: text, json or github.
 	format string
+	// keepObjects keeps every CRD object in the output (crdgen diff compares
+	// them); otherwise only their YAML is kept.
+	keepObjects bool
 }
 
 // settings returns the options that shape the output, for the rerun
@@ -51,6 +53,18 @@ type phases struct {
 
 func newPhases() *phases { return &phases{last: time.Now()} }
 
+// add records time spent in a phase that ran on several cores, summed.
+func (p *phases) add(name string, d time.Duration) {
+	for i, n := range p.names {
+		if n == name+"*" {
+			p.times[i] += d
+			return
+		}
+	}
+	p.names = append(p.names, name+"*")
+	p.times = append(p.times, d)
+}
+
 // done ends the current phase.
 func (p *phases) done(name string) {
 	now := time.Now()
@@ -60,10 +74,20 @@ func (p *phases) done(name string) {
 }
 
 func (p *phases) String() string {
-	var parts []string
+	var parts, busy []string
 	var total time.Duration
 	for i, n := range p.names {
-		parts = append(parts, fmt.Sprintf("%s %s", n, p.times[i].Round(time.Millisecond)))
+		if name, ok := strings.CutSuffix(n, "*"); ok {
+			// Time summed over the cores, shown within the phase that ends next.
+			busy = append(busy, fmt.Sprintf("%s %s", name, p.times[i].Round(time.Millisecond)))
+			continue
+		}
+		part := fmt.Sprintf("%s %s", n, p.times[i].Round(time.Millisecond))
+		if len(busy) > 0 {
+			part += " (" + strings.Join(busy, ", ") + " across the cores)"
+			busy = nil
+		}
+		parts = append(parts, part)
 		total += p.times[i]
 	}
 	return fmt.Sprintf("%s (total %s)", strings.Join(parts, ", "), total.Round(time.Millisecond))
@@ -111,6 +135,9 @@ func (a *app) load(patterns []string, o genOptions) (*parser.Model, markers.Erro
 }
 
 // buildCRDs builds, encodes, costs and validates the CRDs of a loaded model.
+// Each CRD goes through every step on its own, on every core, and only its
+// YAML, report and diagnostics are kept (and its object with keepObjects),
+// so that memory holds the CRDs being worked on rather than all of them.
 func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.ErrorList, o genOptions, ph *phases) (*generated, markers.ErrorList, error) {
 	opts := schemagen.Options{AllowDangerousTypes: o.allowDangerous, ToolVersion: a.version, EmbeddedObjectMeta: o.embeddedObjectMeta}
 	if o.omitVersion {
@@ -120,60 +147,111 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 		n := o.maxDescLen.value
 		opts.MaxDescriptionLength = &n
 	}
-	crds, gdiags := schemagen.Generate(model, opts)
-	diags.Append(gdiags)
-	ph.done("schemas")
-	if diags.HasErrors() {
-		return nil, diags, nil
-	}
-	if len(crds) == 0 {
-		diags.Warnf(tokenPos(), markers.CodeCRD, "no kinds found in %s: a kind is a struct that embeds metav1.TypeMeta and metav1.ObjectMeta in a package with +groupName", strings.Join(patterns, " "))
-	}
-
-	// Encoding and decoding as the API server decodes are independent per CRD.
-	v := schemagen.NewValidator()
-	encoded := make([]schemagen.Encoded, len(crds))
-	internal := make([]*apiextensions.CustomResourceDefinition, len(crds))
-	errs := make([]error, len(crds))
-	parallel.ForEach(len(crds), func(i int) {
-		encoded[i], errs[i] = schemagen.Encode(crds[i].Object)
-		if errs[i] == nil {
-			internal[i], errs[i] = v.Internal(encoded[i].JSON)
-		}
-	})
-	targets := make([]celcost.Target, len(crds))
-	for i, err := range errs {
-		if err != nil {
-			return nil, diags, err
-		}
-		targets[i] = celcost.Target{CRD: crds[i], Internal: internal[i]}
-	}
-
-	ph.done("encode")
-	report, cdiags, err := celcost.Analyze(targets, celcost.Options{KubeVersion: o.kubeVersion})
+	plan, pdiags := schemagen.Prepare(model, opts)
+	diags.Append(pdiags)
+	an, err := celcost.NewAnalyzer(celcost.Options{KubeVersion: o.kubeVersion})
 	if err != nil {
 		return nil, diags, err
 	}
-	report.SetSources(a.rel)
-	diags.Append(cdiags)
-	celFailed := map[string]bool{}
-	for _, c := range report.CRDs {
-		if c.Verdict != celcost.VerdictOK {
-			celFailed[c.Name] = true
+	v := schemagen.NewValidator()
+	ph.done("prepare")
+
+	// With errors already, only the schemas are built, for their own errors.
+	schemasOnly := diags.HasErrors()
+	results := make([]crdResult, plan.Len())
+	parallel.ForEach(plan.Len(), func(i int) {
+		results[i] = a.buildOne(plan, i, v, an, schemasOnly, o.keepObjects)
+	})
+	var built markers.ErrorList
+	for _, r := range results {
+		built.Append(r.build)
+		if r.err != nil {
+			return nil, diags, r.err
 		}
 	}
-
-	ph.done("CEL")
-	// The API server's own validation, without repeating what celcost found.
-	found := make([]markers.ErrorList, len(crds))
-	parallel.ForEach(len(crds), func(i int) {
-		found[i] = v.ValidateInternal(crds[i], internal[i], celFailed[crds[i].Object.Name])
-	})
-	ph.done("validate")
-	out := &generated{crds: crds, files: map[string][]byte{}, cost: report, phases: ph}
-	for i, c := range crds {
-		diags.Append(found[i])
-		out.files[c.FileName] = encoded[i].YAML
+	diags.Append(built)
+	for _, r := range results {
+		ph.add("schemas", r.times[0])
+		ph.add("encode", r.times[1])
+		ph.add("CEL", r.times[2])
+		ph.add("validate", r.times[3])
 	}
+	ph.done("CRDs")
+	if diags.HasErrors() {
+		// What the API server makes of the other CRDs waits until the
+		// generation problems are fixed.
+		return nil, diags, nil
+	}
+	results = slices.DeleteFunc(results, func(r crdResult) bool { return r.crd == nil })
+	slices.SortFunc(results, func(x, y crdResult) int { return strings.Compare(x.crd.FileName, y.crd.FileName) })
+	if len(results) == 0 {
+		diags.Warnf(tokenPos(), markers.CodeCRD, "no kinds found in %s: a kind is a struct that embeds metav1.TypeMeta and metav1.ObjectMeta in a package with +groupName", strings.Join(patterns, " "))
+	}
+	out := &generated{files: map[string][]byte{}, phases: ph}
+	var reports []celcost.CRDReport
+	for _, r := range results {
+		diags.Append(r.check)
+		out.files[r.crd.FileName] = r.yaml
+		out.crds = append(out.crds, r.crd)
+		reports = append(reports, r.report)
+	}
+	out.cost = an.Report(reports)
+	out.cost.SetSources(a.rel)
 	return out, diags, nil
+}
+
+// crdResult is what buildOne keeps of a CRD.
+type crdResult struct {
+	// crd is the CRD; its Object is nil unless the caller keeps objects.
+	crd    *schemagen.CRD
+	yaml   []byte
+	report celcost.CRDReport
+	// build holds the problems of its generation, check those the CEL
+	// analysis and the API server's validation found.
+	build, check markers.ErrorList
+	err          error
+	// times are spent building, encoding, costing and validating.
+	times [4]time.Duration
+}
+
+// buildOne takes one CRD through every step: build, encode, CEL analysis,
+// the API server's validation (without repeating what the CEL analysis
+// found).
+func (a *app) buildOne(plan *schemagen.Plan, i int, v *schemagen.Validator, an *celcost.Analyzer, schemasOnly, keep bool) crdResult {
+	var r crdResult
+	start := time.Now()
+	lap := func(n int) {
+		now := time.Now()
+		r.times[n], start = now.Sub(start), now
+	}
+	crd, build := plan.Build(i)
+	r.build = build
+	lap(0)
+	if crd == nil || schemasOnly {
+		return r
+	}
+	enc, err := schemagen.Encode(crd.Object)
+	if err != nil {
+		r.err = err
+		return r
+	}
+	r.yaml = enc.YAML
+	internal, err := v.InternalOf(crd.Object)
+	if err != nil {
+		r.err = err
+		return r
+	}
+	lap(1)
+	rep, cdiags := an.CRD(celcost.Target{CRD: crd, Internal: internal})
+	r.report, r.check = rep, cdiags
+	lap(2)
+	r.check.Append(v.ValidateInternal(crd, internal, rep.Verdict != celcost.VerdictOK))
+	lap(3)
+	r.crd = crd
+	if !keep {
+		slim := *crd
+		slim.Object = nil
+		r.crd = &slim
+	}
+	return r
 }

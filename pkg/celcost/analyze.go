@@ -71,29 +71,59 @@ func EnvFor(kube string) (*environment.EnvSet, *version.Version, error) {
 // not compile, transition rules the API server forbids, and rules or
 // schemas over budget are returned as diagnostics at their Go source.
 func Analyze(targets []Target, opts Options) (*Report, markers.ErrorList, error) {
-	env, compat, err := EnvFor(opts.KubeVersion)
+	an, err := NewAnalyzer(opts)
 	if err != nil {
 		return nil, nil, err
+	}
+	// CRDs are independent: analyze them on every core, keep their order.
+	crds := make([]CRDReport, len(targets))
+	found := make([]markers.ErrorList, len(targets))
+	parallel.ForEach(len(targets), func(i int) {
+		crds[i], found[i] = an.CRD(targets[i])
+	})
+	var diags markers.ErrorList
+	for i := range targets {
+		diags.Append(found[i])
+	}
+	return an.Report(crds), diags.Sorted(), nil
+}
+
+// Analyzer analyzes CRDs one at a time with the CEL environment of one
+// Kubernetes version, for callers that build, analyze and drop CRDs as they
+// go. Its methods may run concurrently.
+type Analyzer struct {
+	env         *environment.EnvSet
+	kube        string
+	compatMajor uint
+	compatMinor uint
+}
+
+// NewAnalyzer returns an analyzer for opts.KubeVersion.
+func NewAnalyzer(opts Options) (*Analyzer, error) {
+	env, compat, err := EnvFor(opts.KubeVersion)
+	if err != nil {
+		return nil, err
 	}
 	kube := opts.KubeVersion
 	if kube == "" {
 		kube = NewestKubeVersion()
 	}
-	report := &Report{KubeVersion: kube, CompatibilityVersion: fmt.Sprintf("%d.%d", compat.Major(), compat.Minor())}
-	// CRDs are independent: analyze them on every core, keep their order.
-	crds := make([]CRDReport, len(targets))
-	found := make([]markers.ErrorList, len(targets))
-	parallel.ForEach(len(targets), func(i int) {
-		a := &analyzer{env: env}
-		crds[i] = a.analyzeCRD(targets[i])
-		found[i] = a.diags
-	})
-	var diags markers.ErrorList
-	for i := range targets {
-		report.CRDs = append(report.CRDs, crds[i])
-		diags.Append(found[i])
+	return &Analyzer{env: env, kube: kube, compatMajor: compat.Major(), compatMinor: compat.Minor()}, nil
+}
+
+// CRD analyzes one CRD: its report and the diagnostics of its rules.
+func (an *Analyzer) CRD(t Target) (CRDReport, markers.ErrorList) {
+	a := &analyzer{env: an.env}
+	r := a.analyzeCRD(t)
+	return r, a.diags.Sorted()
+}
+
+// Report assembles the reports of CRDs, in the order given.
+func (an *Analyzer) Report(crds []CRDReport) *Report {
+	if len(crds) == 0 {
+		crds = nil
 	}
-	return report, diags.Sorted(), nil
+	return &Report{KubeVersion: an.kube, CompatibilityVersion: fmt.Sprintf("%d.%d", an.compatMajor, an.compatMinor), CRDs: crds}
 }
 
 // analyzer analyzes one CRD.

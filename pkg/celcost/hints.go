@@ -49,10 +49,13 @@ func (w *walker) hints(ruleSegs []string, index int, expr string, cost uint64) [
 	}
 	var out []Hint
 	var drivers []candidate
+	// Bounds are set on the schema itself and taken back after each
+	// estimate: copying a large schema for every candidate cost more than
+	// the estimates.
 	for _, c := range candidates(root, ruleSegs, w.ruleText(ruleSegs, index, expr)) {
-		clone := root.DeepCopy()
-		applyBound(clone, c)
-		after, err := w.estimate(clone, ruleSegs, index, expr)
+		undo := applyBound(root, c)
+		after, err := w.estimate(root, ruleSegs, index, expr)
+		undo()
 		if err != nil || after >= cost {
 			continue
 		}
@@ -60,13 +63,17 @@ func (w *walker) hints(ruleSegs []string, index int, expr string, cost uint64) [
 		out = append(out, w.hint(c, after))
 	}
 	if len(drivers) > 1 {
-		clone := root.DeepCopy()
 		var names []string
+		var undos []func()
 		for _, c := range drivers {
-			applyBound(clone, c)
+			undos = append(undos, applyBound(root, c))
 			names = append(names, display(c.segs))
 		}
-		if after, err := w.estimate(clone, ruleSegs, index, expr); err == nil {
+		after, err := w.estimate(root, ruleSegs, index, expr)
+		for i := len(undos) - 1; i >= 0; i-- {
+			undos[i]()
+		}
+		if err == nil {
 			out = append(out, Hint{Path: strings.Join(names, ", "), Cost: after, Percent: percent(after, RuleLimit)})
 		}
 	}
@@ -167,19 +174,27 @@ func nodeAt(s *apiextensions.JSONSchemaProps, segs []string) *apiextensions.JSON
 	return s
 }
 
-// applyBound sets the suggested bound on a node of root, in place.
-func applyBound(root *apiextensions.JSONSchemaProps, c candidate) {
-	edit(root, c.segs, func(s *apiextensions.JSONSchemaProps) {
-		v := map[string]int64{"maxItems": suggestMaxItems, "maxProperties": suggestMaxProperties, "maxLength": suggestMaxLength}[c.missing]
+// applyBound sets the suggested bound on a node of root, in place, and
+// returns the function that takes it back.
+func applyBound(root *apiextensions.JSONSchemaProps, c candidate) (undo func()) {
+	v := map[string]int64{"maxItems": suggestMaxItems, "maxProperties": suggestMaxProperties, "maxLength": suggestMaxLength}[c.missing]
+	field := func(s *apiextensions.JSONSchemaProps) **int64 {
 		switch c.missing {
 		case "maxItems":
-			s.MaxItems = &v
+			return &s.MaxItems
 		case "maxProperties":
-			s.MaxProperties = &v
-		case "maxLength":
-			s.MaxLength = &v
+			return &s.MaxProperties
 		}
+		return &s.MaxLength
+	}
+	var old *int64
+	edit(root, c.segs, func(s *apiextensions.JSONSchemaProps) {
+		f := field(s)
+		old, *f = *f, &v
 	})
+	return func() {
+		edit(root, c.segs, func(s *apiextensions.JSONSchemaProps) { *field(s) = old })
+	}
 }
 
 // edit calls fn on the node at segs, writing map entries back.

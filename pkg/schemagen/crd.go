@@ -115,10 +115,10 @@ func subresources(v *apiextv1.CustomResourceDefinitionVersion) *apiextv1.CustomR
 // kindSchema returns the flattened schema of a kind. Like controller-gen,
 // metadata at the root is exactly {type: object}: the API server owns it.
 //
-// The kind's raw schema is flattened in place: by now every raw schema has
-// been built (flattenAll builds them all first), so nothing copies it again.
+// The kind's schema is expanded from the raw schemas Prepare built into a
+// tree of its own, then flattened in place.
 func (g *gen) kindSchema(k *parser.Kind) *apiextv1.JSONSchemaProps {
-	s := g.rawSchema(k.Type)
+	s := g.expanded(k.Type, nil)
 	f := &flattener{conflict: func(path schemaPath, msg string) {
 		g.diags.Errorf(locate(k.Type, path).pos, markers.CodeSchema, "%s: %s", path.Display(), msg)
 	}}

@@ -57,6 +57,42 @@ type gen struct {
 // name. Problems are returned as diagnostics; a CRD is returned only when
 // its own generation had no error.
 func Generate(m *parser.Model, opts Options) ([]*CRD, markers.ErrorList) {
+	p, diags := Prepare(m, opts)
+	crds := make([]*CRD, p.Len())
+	found := make([]markers.ErrorList, p.Len())
+	parallel.ForEach(p.Len(), func(i int) {
+		crds[i], found[i] = p.Build(i)
+	})
+	var out []*CRD
+	for i, crd := range crds {
+		diags.Append(found[i])
+		if crd != nil {
+			out = append(out, crd)
+		}
+	}
+	sortCRDs(out)
+	return out, diags.Sorted()
+}
+
+// Plan is the CRDs of a model, ready to be built one by one: every named
+// type's raw schema is built (they share caches, so that is done in order),
+// and each CRD's flattening and assembly is left to Build, which callers may
+// run concurrently and whose results they may drop as they go, so that
+// memory holds the CRDs being built rather than all of them.
+type Plan struct {
+	g     *gen
+	items []planItem
+}
+
+// planItem is one CRD to build: a kind in a group, with its versions.
+type planItem struct {
+	group *parser.Group
+	kinds []*parser.Kind
+}
+
+// Prepare plans the CRDs of a model. The diagnostics are those about types
+// and markers; each CRD's own come from Build.
+func Prepare(m *parser.Model, opts Options) (*Plan, markers.ErrorList) {
 	var diags markers.ErrorList
 	g := &gen{
 		opts:   opts,
@@ -66,46 +102,43 @@ func Generate(m *parser.Model, opts Options) ([]*CRD, markers.ErrorList) {
 		refs:   map[string]*parser.Type{},
 		cycles: map[*parser.Type]bool{},
 	}
-	g.flattenAll(m)
-	var out []*CRD
+	for _, k := range m.Kinds() {
+		if !markers.Has[markers.SkipVersion](k.Type.Markers) {
+			g.rawSchema(k.Type)
+		}
+	}
+	p := &Plan{g: g}
 	for _, group := range m.Groups {
 		for _, kinds := range kindsByName(group) {
-			before := len(diags.Errors())
-			crd := g.buildCRD(group, kinds)
-			if crd != nil && len(diags.Errors()) == before {
-				out = append(out, crd)
-			}
+			p.items = append(p.items, planItem{group: group, kinds: kinds})
 		}
 	}
 	g.warnMisplacedCRDMarkers(m)
-	sortCRDs(out)
-	return out, diags.Sorted()
+	return p, diags.Sorted()
 }
 
-// flattenAll builds every kind's schema: the raw schemas first, in order,
-// since they fill shared caches, then the flattening and checks of each kind
-// on every core, with diagnostics kept in kind order.
-func (g *gen) flattenAll(m *parser.Model) {
-	var kinds []*parser.Kind
-	for _, k := range m.Kinds() {
-		if markers.Has[markers.SkipVersion](k.Type.Markers) {
-			continue
+// Len is the number of CRDs the plan may build.
+func (p *Plan) Len() int { return len(p.items) }
+
+// Build flattens and assembles the i-th CRD. It returns nil when every
+// version is skipped or the CRD has errors, which the diagnostics hold. It
+// may run concurrently with Build of other CRDs.
+func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
+	var diags markers.ErrorList
+	job := *p.g
+	job.diags = &diags
+	job.flat = map[*parser.Kind]*apiextv1.JSONSchemaProps{}
+	item := p.items[i]
+	for _, k := range item.kinds {
+		if !markers.Has[markers.SkipVersion](k.Type.Markers) {
+			job.flat[k] = job.kindSchema(k)
 		}
-		g.rawSchema(k.Type)
-		kinds = append(kinds, k)
 	}
-	schemas := make([]*apiextv1.JSONSchemaProps, len(kinds))
-	diags := make([]markers.ErrorList, len(kinds))
-	parallel.ForEach(len(kinds), func(i int) {
-		job := *g
-		job.diags = &diags[i]
-		schemas[i] = job.kindSchema(kinds[i])
-	})
-	g.flat = map[*parser.Kind]*apiextv1.JSONSchemaProps{}
-	for i, k := range kinds {
-		g.flat[k] = schemas[i]
-		g.diags.Append(diags[i])
+	crd := job.buildCRD(item.group, item.kinds)
+	if diags.HasErrors() {
+		crd = nil
 	}
+	return crd, diags.Sorted()
 }
 
 // kindsByName groups a group's kinds by name across versions, in name order;

@@ -34,9 +34,29 @@ func (g *gen) rawSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 	}
 	g.stack = append(g.stack, t)
 	s := g.typeSchema(t)
-	g.expandRefs(s)
 	g.stack = g.stack[:len(g.stack)-1]
 	g.raw[t] = s
+	return s
+}
+
+// expanded returns a new copy of a type's raw schema with every reference
+// replaced by the referenced type's expanded schema, as the flattening
+// needs. Raw schemas keep their references, so that each type's schema is
+// held once; a CRD's tree is copied out when it is built and dropped with
+// it. It only reads the caches Prepare filled, so it may run concurrently.
+// A reference back to a type being expanded (a recursive type, reported
+// when the raw schemas were built) expands to an empty schema.
+func (g *gen) expanded(t *parser.Type, onStack []*parser.Type) *apiextv1.JSONSchemaProps {
+	if slices.Contains(onStack, t) {
+		return &apiextv1.JSONSchemaProps{}
+	}
+	raw, ok := g.raw[t]
+	if !ok {
+		// Every type a kind reaches was built by Prepare.
+		return &apiextv1.JSONSchemaProps{}
+	}
+	s := raw.DeepCopy()
+	g.expandRefs(s, append(onStack[:len(onStack):len(onStack)], t))
 	return s
 }
 
@@ -316,13 +336,13 @@ func underlyingShape(t *parser.Type) parser.TypeExpr {
 // referenced type's raw schema, the reference site's own schema], keeping
 // the site's description, title, example and external docs (or the type's,
 // when the site has none), as controller-gen's flattener does.
-func (g *gen) expandRefs(s *apiextv1.JSONSchemaProps) {
+func (g *gen) expandRefs(s *apiextv1.JSONSchemaProps, onStack []*parser.Type) {
 	if s == nil {
 		return
 	}
 	if s.Ref != nil && strings.HasPrefix(*s.Ref, refPrefix) {
 		t := g.refs[strings.TrimPrefix(*s.Ref, refPrefix)]
-		typeSchema := g.rawSchema(t).DeepCopy()
+		typeSchema := g.expanded(t, onStack)
 		site := *s
 		site.Ref = nil
 		desc, title, docs, example := site.Description, site.Title, site.ExternalDocs, site.Example
@@ -349,16 +369,16 @@ func (g *gen) expandRefs(s *apiextv1.JSONSchemaProps) {
 		return
 	}
 	if s.Items != nil {
-		g.expandRefs(s.Items.Schema)
+		g.expandRefs(s.Items.Schema, onStack)
 	}
 	if s.AdditionalProperties != nil {
-		g.expandRefs(s.AdditionalProperties.Schema)
+		g.expandRefs(s.AdditionalProperties.Schema, onStack)
 	}
 	for k, p := range s.Properties {
-		g.expandRefs(&p)
+		g.expandRefs(&p, onStack)
 		s.Properties[k] = p
 	}
 	for i := range s.AllOf {
-		g.expandRefs(&s.AllOf[i])
+		g.expandRefs(&s.AllOf[i], onStack)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -54,15 +55,7 @@ func (v *Validator) Internal(data []byte) (*apiextensions.CustomResourceDefiniti
 	if err := v.scheme.Convert(ext, internal, nil); err != nil {
 		return nil, err
 	}
-	// What the registry's PrepareForCreate does before validating.
-	internal.Status = apiextensions.CustomResourceDefinitionStatus{}
-	internal.Generation = 1
-	for _, ver := range internal.Spec.Versions {
-		if ver.Storage {
-			internal.Status.StoredVersions = []string{ver.Name}
-			break
-		}
-	}
+	prepareForCreate(internal)
 	return internal, nil
 }
 
@@ -151,4 +144,35 @@ func defaultMessage(e *field.Error) string {
 		v = []byte(fmt.Sprint(e.BadValue))
 	}
 	return fmt.Sprintf("the default %s is not valid for its schema: %s", v, detail)
+}
+
+// InternalOf returns the internal object the API server would validate for
+// a CRD, as Internal does for the CRD's JSON, without encoding and decoding
+// it: the same defaulting and conversion, on a copy where defaulting writes
+// (obj is not changed).
+func (v *Validator) InternalOf(obj *apiextv1.CustomResourceDefinition) (*apiextensions.CustomResourceDefinition, error) {
+	c := *obj
+	c.Spec.Conversion = obj.Spec.Conversion.DeepCopy()
+	c.Status = apiextv1.CustomResourceDefinitionStatus{}
+	c.CreationTimestamp = metav1.Time{}
+	v.scheme.Default(&c)
+	internal := &apiextensions.CustomResourceDefinition{}
+	if err := v.scheme.Convert(&c, internal, nil); err != nil {
+		return nil, err
+	}
+	prepareForCreate(internal)
+	return internal, nil
+}
+
+// prepareForCreate does what the registry's PrepareForCreate does before
+// validating.
+func prepareForCreate(internal *apiextensions.CustomResourceDefinition) {
+	internal.Status = apiextensions.CustomResourceDefinitionStatus{}
+	internal.Generation = 1
+	for _, ver := range internal.Spec.Versions {
+		if ver.Storage {
+			internal.Status.StoredVersions = []string{ver.Name}
+			break
+		}
+	}
 }
