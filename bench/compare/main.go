@@ -11,6 +11,7 @@
 // Usage (from the repository root):
 //
 //	go run ./bench/compare [-runs 5] [-corpus LIST] [-cold] [-work DIR] [-tools crdgen,controller-gen]
+//	go run ./bench/compare -prepare [-corpus LIST]   (only prepare, for go test ./bench/phases -bench .)
 //
 // The corpora are prometheus-operator (v0.94.1: v1, v1alpha1, v1beta1; 10
 // CRDs), cluster-api (v1.14.2, 38 CRDs) and synthetic-N: N copies of
@@ -51,7 +52,21 @@ func main() {
 	cold := flag.Bool("cold", false, "give every run an empty GOCACHE")
 	tools := flag.String("tools", "crdgen,controller-gen", "tools to run")
 	work := flag.String("work", filepath.Join(os.TempDir(), "crdgen-bench"), "scratch directory (kept between runs)")
+	prepareOnly := flag.Bool("prepare", false, "only prepare the corpora (for go test ./bench/phases -bench .)")
 	flag.Parse()
+	if *prepareOnly {
+		for _, name := range strings.Split(*which, ",") {
+			c, err := corpusByName(name)
+			if err == nil {
+				err = prepare(filepath.Join(*work, c.name), c)
+			}
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "compare:", err)
+				os.Exit(1)
+			}
+		}
+		return
+	}
 	b := &bench{work: *work, runs: *runs, cold: *cold, tools: strings.Split(*tools, ",")}
 	if err := b.run(strings.Split(*which, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, "compare:", err)
