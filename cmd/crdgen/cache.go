@@ -13,7 +13,6 @@ package main
 // or "off") or the user cache directory.
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -64,7 +63,7 @@ type rerunCache struct {
 // working directory and the outputs; settings are every option that shapes
 // the output. It returns nil when caching is off or the inputs cannot be
 // fingerprinted (the run then does everything, as without a cache).
-func (a *app) openCache(ctx context.Context, noCache bool, slot []string, settings any, patterns []string, opts parser.Options) *rerunCache {
+func (a *app) openCache(noCache bool, slot []string, settings any, listing *parser.Listing) *rerunCache {
 	dir := a.cacheDir
 	if noCache || dir == "off" {
 		return nil
@@ -80,7 +79,7 @@ func (a *app) openCache(ctx context.Context, noCache bool, slot []string, settin
 	if err != nil {
 		return nil
 	}
-	fp, err := parser.Fingerprint(ctx, patterns, opts)
+	fp, err := listing.Fingerprint()
 	if err != nil {
 		return nil
 	}

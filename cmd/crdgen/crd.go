@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
@@ -113,7 +112,12 @@ func (a *app) crdCmd(args []string) int {
 	defer stop()
 	ph := newPhases()
 	outDir := a.abs(f.outputDir)
-	cache := a.openCache(a.ctx, f.noCache, []string{"crd", outDir, strings.Join(patterns, "\x00")}, f.gen.settings(), patterns, parser.Options{Dir: a.dir})
+	listing, err := a.list(patterns)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	cache := a.openCache(f.noCache, []string{"crd", outDir, strings.Join(patterns, "\x00")}, f.gen.settings(), listing)
 	if diags, ok := cache.hit(); ok {
 		a.printDiags(diags)
 		if f.gen.verbose {
@@ -122,7 +126,7 @@ func (a *app) crdCmd(args []string) int {
 		}
 		return exitOK
 	}
-	out, diags, err := a.generate(patterns, f.gen)
+	out, diags, err := a.generateListed(patterns, listing, f.gen, ph)
 	a.printDiags(diags)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)

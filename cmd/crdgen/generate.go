@@ -13,7 +13,6 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
-	"github.com/crdgen/crdgen/pkg/parser"
 )
 
 const generateUsage = `Usage: crdgen generate [flags] PACKAGES...
@@ -94,7 +93,12 @@ func (a *app) generateCmd(args []string) int {
 	outDir := a.abs(f.crd.outputDir)
 	settings := f.crd.gen.settings()
 	settings["costReport"], settings["conversionStyle"], settings["conversionTests"] = a.abs(f.costReport), f.conversionStyle.value, f.conversionTests.String()
-	cache := a.openCache(a.ctx, f.crd.noCache, []string{"generate", outDir, strings.Join(patterns, "\x00")}, settings, patterns, parser.Options{Dir: a.dir})
+	listing, err := a.list(patterns)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return exitFail
+	}
+	cache := a.openCache(f.crd.noCache, []string{"generate", outDir, strings.Join(patterns, "\x00")}, settings, listing)
 	if diags, ok := cache.hit(); ok {
 		a.printDiags(diags)
 		if f.crd.gen.verbose {
@@ -103,7 +107,7 @@ func (a *app) generateCmd(args []string) int {
 		}
 		return exitOK
 	}
-	model, diags, err := a.load(patterns, f.crd.gen)
+	model, diags, err := a.load(listing, f.crd.gen)
 	if err != nil || model == nil {
 		a.printDiags(diags)
 		if err != nil {

@@ -110,8 +110,16 @@ type generated struct {
 // callers must look at the diagnostics before writing anything. err is for
 // failures of the go command or of crdgen itself.
 func (a *app) generate(patterns []string, o genOptions) (*generated, markers.ErrorList, error) {
-	ph := newPhases()
-	model, diags, err := a.load(patterns, o)
+	listing, err := a.list(patterns)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a.generateListed(patterns, listing, o, newPhases())
+}
+
+// generateListed is generate on packages already listed.
+func (a *app) generateListed(patterns []string, listing *parser.Listing, o genOptions, ph *phases) (*generated, markers.ErrorList, error) {
+	model, diags, err := a.load(listing, o)
 	if err != nil || model == nil {
 		return nil, diags, err
 	}
@@ -119,15 +127,21 @@ func (a *app) generate(patterns []string, o genOptions) (*generated, markers.Err
 	return a.buildCRDs(patterns, model, diags, o, ph)
 }
 
-// load loads the packages into the model. Marker problems leave the model
-// usable (the bad markers are dropped), so that generation still runs and
-// every problem is reported in one go.
-func (a *app) load(patterns []string, o genOptions) (*parser.Model, markers.ErrorList, error) {
+// list runs go list on the patterns and their dependencies (see
+// parser.List): what the rerun cache fingerprints and the load reads.
+func (a *app) list(patterns []string) (*parser.Listing, error) {
+	return parser.List(a.ctx, patterns, parser.Options{Dir: a.dir})
+}
+
+// load loads the listed packages into the model. Marker problems leave the
+// model usable (the bad markers are dropped), so that generation still runs
+// and every problem is reported in one go.
+func (a *app) load(listing *parser.Listing, o genOptions) (*parser.Model, markers.ErrorList, error) {
 	sev := markers.Error
 	if o.unknownMarkers == "warn" {
 		sev = markers.Warning
 	}
-	return parser.Load(a.ctx, patterns, parser.Options{
+	return parser.LoadListing(a.ctx, listing, parser.Options{
 		Dir:            a.dir,
 		Opaque:         schemagen.IsKnownType,
 		UnknownMarkers: sev,

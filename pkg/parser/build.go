@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -82,7 +83,7 @@ func (b *builder) build(api []*rootPkg) *Model {
 				ps.add(f, b.isTypeMarker, b.isPackageMarker)
 			}
 		}
-		b.syntax[r.lp.PkgPath] = ps
+		b.syntax[r.lp.ImportPath] = ps
 		pkg := b.newPackage(r.tpkg, ps)
 		pkg.Root = true
 		if len(r.files) > 0 && r.files[0] != nil {
@@ -106,10 +107,10 @@ func (b *builder) build(api []*rootPkg) *Model {
 		b.fill(w)
 	}
 	for _, r := range api {
-		if ps := b.syntax[r.lp.PkgPath]; ps != nil && b.pkgs[r.lp.PkgPath].Local {
+		if ps := b.syntax[r.lp.ImportPath]; ps != nil && b.pkgs[r.lp.ImportPath].Local {
 			b.warnIgnored(ps)
 		}
-		if pkg := b.pkgs[r.lp.PkgPath]; pkg != nil && r.tpkg != nil {
+		if pkg := b.pkgs[r.lp.ImportPath]; pkg != nil && r.tpkg != nil {
 			pkg.Funcs = b.funcs(r)
 		}
 	}
@@ -140,14 +141,22 @@ func (b *builder) newPackage(tp *types.Package, ps *pkgSyntax) *Package {
 	return pkg
 }
 
-// packageOf returns the package of a dependency type, reading its syntax
-// from the directory of file on first use.
+// packageOf returns the package of a dependency type, with the syntax the
+// source importer read of it (or, for a package it never read, the files
+// in the directory of file).
 func (b *builder) packageOf(tp *types.Package, file string) (*Package, *pkgSyntax) {
 	if pkg, ok := b.pkgs[tp.Path()]; ok {
 		return pkg, b.syntax[tp.Path()]
 	}
 	var ps *pkgSyntax
-	if file != "" && filepath.IsAbs(file) {
+	if sp := b.l.src.syntaxOf(tp.Path()); sp != nil {
+		ps = newPkgSyntax(sp.dir)
+		for _, f := range sp.files {
+			ps.add(f, b.isTypeMarker, b.isPackageMarker)
+		}
+		ps.pending = slices.Clone(sp.pending)
+		b.depFiles[sp.dir] = ps
+	} else if file != "" && filepath.IsAbs(file) {
 		ps = b.depSyntax(filepath.Dir(file))
 	}
 	b.syntax[tp.Path()] = ps
@@ -245,6 +254,7 @@ func (b *builder) fill(w work) {
 		typ.JSONMarshaler = implements(x, b.jsonMarshaler)
 		typ.TextMarshaler = implements(x, b.textMarshaler)
 		if markers.Has[markers.K8sEnum](typ.Markers) {
+			b.l.src.constsOf(x.Obj().Pkg().Path(), x.Obj().Name())
 			typ.EnumValues = enumValues(x)
 		}
 	}
@@ -318,29 +328,28 @@ func (b *builder) structSyntax(ref specRef, ps *pkgSyntax) (ast.Expr, *pkgSyntax
 // importedSyntax returns the syntax of the package that file (in ps)
 // imports under name, found through the type that names it.
 func (b *builder) importedSyntax(ps *pkgSyntax, f *ast.File, name, typeName string) *pkgSyntax {
-	if ps.tpkg == nil {
-		return nil
-	}
 	for _, imp := range f.Imports {
-		path := strings.Trim(imp.Path.Value, "\"`")
-		for _, tp := range ps.tpkg.Imports() {
-			if tp.Path() != path {
-				continue
-			}
-			local := tp.Name()
-			if imp.Name != nil {
-				local = imp.Name.Name
-			}
-			if local != name {
-				break
-			}
-			obj := tp.Scope().Lookup(typeName)
-			if obj == nil {
-				return nil
-			}
-			_, syn := b.packageOf(tp, b.l.fset.Position(obj.Pos()).Filename)
-			return syn
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
 		}
+		tp := b.l.packageTypes(path)
+		if tp == nil {
+			continue
+		}
+		local := tp.Name()
+		if imp.Name != nil {
+			local = imp.Name.Name
+		}
+		if local != name {
+			continue
+		}
+		obj := b.l.lookup(tp, typeName)
+		if obj == nil {
+			return nil
+		}
+		_, syn := b.packageOf(tp, b.l.fset.Position(obj.Pos()).Filename)
+		return syn
 	}
 	return nil
 }

@@ -1,0 +1,662 @@
+package parser
+
+// This file implements the source importer: the types the API packages use
+// from their dependencies, built from the dependencies' source on demand,
+// declaration by declaration, instead of from compiled export data. Export
+// data needs the go command to compile every dependency first, which takes
+// a minute with an empty build cache; a schema needs a few type
+// declarations of a few packages.
+//
+// The importer gives go/types packages that hold only what is asked of them:
+// the names the API packages refer to (found by scanning their files), and
+// what those declarations reach in turn. Function bodies, variables and
+// functions are never read; methods only when their name matters to a
+// schema or to conversion (JSON and text marshaling, deep copies). A name
+// the importer does not build is undefined to the type-checker, which the
+// loader ignores unless a field's type depends on it.
+
+import (
+	"bytes"
+	"go/ast"
+	"go/build"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"maps"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+)
+
+// methodsRead are the methods the importer gives dependency types: those a
+// schema or a conversion looks for.
+func methodsRead() []string {
+	return []string{"MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText", "DeepCopyInto", "DeepCopy", "DeepCopyObject"}
+}
+
+// srcImporter builds dependency packages from source.
+type srcImporter struct {
+	fset    *token.FileSet
+	overlay map[string][]byte
+	// listed are the packages go list reported, by import path.
+	listed map[string]*listedPkg
+	pkgs   map[string]*srcPkg
+	// wanted are the names the API packages use, by import path.
+	wanted map[string]map[string]bool
+}
+
+// srcPkg is a dependency package being built from source.
+type srcPkg struct {
+	path, name, dir string
+	tpkg            *types.Package
+	// files are the parsed files; pending the generated ones not parsed
+	// yet, read only when a declaration is not in the others.
+	files   []*ast.File
+	pending []string
+	specs   map[string]specRef
+	consts  map[string]constRef
+	// methods are method declarations by receiver type name.
+	methods map[string][]*ast.FuncDecl
+	// deepCopied are the types whose DeepCopyInto a generated file
+	// declares (found without parsing it).
+	deepCopied map[string]bool
+	// building guards against building a declaration twice.
+	building map[string]bool
+}
+
+// constRef is a constant declaration: its spec, the index of the name, and
+// the type and value it inherits in a const group.
+type constRef struct {
+	spec  *ast.ValueSpec
+	index int
+	typ   ast.Expr
+	value ast.Expr
+	file  *ast.File
+	iota  int
+}
+
+func newSrcImporter(fset *token.FileSet, overlay map[string][]byte, listed map[string]*listedPkg) *srcImporter {
+	return &srcImporter{fset: fset, overlay: overlay, listed: listed, pkgs: map[string]*srcPkg{}, wanted: map[string]map[string]bool{}}
+}
+
+// want records the names a file refers to in the packages it imports.
+func (si *srcImporter) want(f *ast.File) {
+	local := map[string]string{}
+	for _, imp := range f.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := ""
+		if lp := si.listed[path]; lp != nil {
+			name = lp.Name
+		}
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if name == "." {
+			si.wantAll(path)
+			continue
+		}
+		if name != "" && name != "_" {
+			local[name] = path
+		}
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			// Bodies are not type-checked; only the signature matters.
+			ast.Inspect(fd.Type, func(n ast.Node) bool { return si.wantSel(n, local) })
+			if fd.Recv != nil {
+				ast.Inspect(fd.Recv, func(n ast.Node) bool { return si.wantSel(n, local) })
+			}
+			continue
+		}
+		ast.Inspect(d, func(n ast.Node) bool { return si.wantSel(n, local) })
+	}
+}
+
+func (si *srcImporter) wantSel(n ast.Node, local map[string]string) bool {
+	sel, ok := n.(*ast.SelectorExpr)
+	if !ok {
+		return true
+	}
+	if x, ok := sel.X.(*ast.Ident); ok {
+		if path, ok := local[x.Name]; ok {
+			if si.wanted[path] == nil {
+				si.wanted[path] = map[string]bool{}
+			}
+			si.wanted[path][sel.Sel.Name] = true
+		}
+	}
+	return true
+}
+
+// wantAll asks for every exported type of a dot-imported package.
+func (si *srcImporter) wantAll(path string) {
+	p := si.pkg(path)
+	if p == nil {
+		return
+	}
+	si.parsePending(p)
+	if si.wanted[path] == nil {
+		si.wanted[path] = map[string]bool{}
+	}
+	for name := range p.specs {
+		if token.IsExported(name) {
+			si.wanted[path][name] = true
+		}
+	}
+}
+
+// Import returns a package with the names the API packages use.
+func (si *srcImporter) Import(path string) (*types.Package, error) {
+	p := si.pkg(path)
+	if p == nil {
+		return nil, &importError{path: path}
+	}
+	for _, name := range slices.Sorted(maps.Keys(si.wanted[path])) {
+		si.object(p, name)
+	}
+	return p.tpkg, nil
+}
+
+type importError struct{ path string }
+
+func (e *importError) Error() string {
+	return "could not import " + e.path + " (not listed by go list)"
+}
+
+// pkg returns a dependency package, reading its files on first use.
+func (si *srcImporter) pkg(path string) *srcPkg {
+	if p, ok := si.pkgs[path]; ok {
+		return p
+	}
+	lp := si.listed[path]
+	if lp == nil {
+		si.pkgs[path] = nil
+		return nil
+	}
+	p := &srcPkg{path: path, name: lp.Name, dir: lp.Dir, tpkg: types.NewPackage(path, lp.Name),
+		specs: map[string]specRef{}, consts: map[string]constRef{}, methods: map[string][]*ast.FuncDecl{},
+		deepCopied: map[string]bool{}, building: map[string]bool{}}
+	p.tpkg.MarkComplete()
+	si.pkgs[path] = p
+	for _, file := range lp.GoFiles {
+		src, err := si.read(file)
+		if err != nil {
+			continue
+		}
+		if isGeneratedSource(src) {
+			p.pending = append(p.pending, file)
+			scanDeepCopies(src, p.deepCopied)
+			continue
+		}
+		si.parse(p, file, src)
+	}
+	return p
+}
+
+func (si *srcImporter) read(path string) ([]byte, error) {
+	if src, ok := si.overlay[path]; ok {
+		return src, nil
+	}
+	return os.ReadFile(path)
+}
+
+// parse parses a file of p and indexes its declarations.
+func (si *srcImporter) parse(p *srcPkg, path string, src []byte) {
+	f, err := parser.ParseFile(si.fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+	if f == nil || err != nil && len(f.Decls) == 0 {
+		return
+	}
+	p.files = append(p.files, f)
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			switch d.Tok {
+			case token.TYPE:
+				for _, sp := range d.Specs {
+					ts := sp.(*ast.TypeSpec)
+					p.specs[ts.Name.Name] = specRef{spec: ts, decl: d, file: f}
+				}
+			case token.CONST:
+				indexConsts(d, f, p.consts)
+			}
+		case *ast.FuncDecl:
+			if d.Recv != nil && len(d.Recv.List) == 1 && slices.Contains(methodsRead(), d.Name.Name) {
+				recv := recvName(d.Recv.List[0].Type)
+				p.methods[recv] = append(p.methods[recv], d)
+			}
+		}
+	}
+}
+
+// indexConsts records the constants of a const declaration, with the type
+// and value each inherits from the spec before it.
+func indexConsts(d *ast.GenDecl, f *ast.File, out map[string]constRef) {
+	var typ ast.Expr
+	var values []ast.Expr
+	for i, sp := range d.Specs {
+		vs := sp.(*ast.ValueSpec)
+		if vs.Type != nil || len(vs.Values) > 0 {
+			typ, values = vs.Type, vs.Values
+		}
+		for j, name := range vs.Names {
+			var v ast.Expr
+			if j < len(values) {
+				v = values[j]
+			}
+			out[name.Name] = constRef{spec: vs, index: j, typ: typ, value: v, file: f, iota: i}
+		}
+	}
+}
+
+// parsePending parses the generated files held back.
+func (si *srcImporter) parsePending(p *srcPkg) {
+	pending := p.pending
+	p.pending = nil
+	for _, path := range pending {
+		if src, err := si.read(path); err == nil {
+			si.parse(p, path, src)
+		}
+	}
+}
+
+// deepCopyRE finds "func (in *T) DeepCopyInto(out *T) {" in generated code.
+var deepCopyRE = regexp.MustCompile(`(?m)^func \(\w+ \*(\w+)\) DeepCopyInto\(\w+ \*(\w+)\) \{`)
+
+// scanDeepCopies records the types a generated file declares DeepCopyInto
+// for, without parsing it (generated deepcopy files are large).
+func scanDeepCopies(src []byte, out map[string]bool) {
+	if !bytes.Contains(src, []byte(") DeepCopyInto(")) {
+		return
+	}
+	for _, m := range deepCopyRE.FindAllSubmatch(src, -1) {
+		if string(m[1]) == string(m[2]) {
+			out[string(m[1])] = true
+		}
+	}
+}
+
+// object returns the type name or constant name in p, building it on first
+// use; nil for anything else (functions, variables) or an unknown name.
+func (si *srcImporter) object(p *srcPkg, name string) types.Object {
+	if obj := p.tpkg.Scope().Lookup(name); obj != nil {
+		return obj
+	}
+	ref, ok := p.specs[name]
+	if !ok {
+		if c, ok := p.consts[name]; ok {
+			return si.constant(p, name, c)
+		}
+		if len(p.pending) > 0 {
+			si.parsePending(p)
+			return si.object(p, name)
+		}
+		return nil
+	}
+	return si.typeName(p, ref)
+}
+
+// typeName builds a named type or alias from its declaration.
+func (si *srcImporter) typeName(p *srcPkg, ref specRef) types.Object {
+	ts := ref.spec
+	pos := ts.Name.Pos()
+	if ts.Assign.IsValid() {
+		obj := types.NewTypeName(pos, p.tpkg, ts.Name.Name, nil)
+		p.tpkg.Scope().Insert(obj)
+		rhs := si.expr(p, ref.file, ts.Type, nil)
+		types.NewAlias(obj, rhs)
+		return obj
+	}
+	obj := types.NewTypeName(pos, p.tpkg, ts.Name.Name, nil)
+	named := types.NewNamed(obj, nil, nil)
+	p.tpkg.Scope().Insert(obj)
+	var tparams map[string]*types.TypeParam
+	if ts.TypeParams != nil {
+		tparams = map[string]*types.TypeParam{}
+		var list []*types.TypeParam
+		for _, fld := range ts.TypeParams.List {
+			for _, n := range fld.Names {
+				tp := types.NewTypeParam(types.NewTypeName(n.Pos(), p.tpkg, n.Name, nil), nil)
+				tparams[n.Name] = tp
+				list = append(list, tp)
+			}
+		}
+		named.SetTypeParams(list)
+		for _, fld := range ts.TypeParams.List {
+			c := si.expr(p, ref.file, fld.Type, tparams)
+			for _, n := range fld.Names {
+				tparams[n.Name].SetConstraint(c)
+			}
+		}
+	}
+	named.SetUnderlying(si.expr(p, ref.file, ts.Type, tparams).Underlying())
+	si.methods(p, named)
+	return obj
+}
+
+// methods adds the methods that matter to a named type: declared by hand,
+// or DeepCopyInto from a generated file.
+func (si *srcImporter) methods(p *srcPkg, named *types.Named) {
+	name := named.Obj().Name()
+	have := map[string]bool{}
+	for _, fd := range p.methods[name] {
+		fileOf := si.fileOf(p, fd.Pos())
+		recvType := types.Type(named)
+		if _, ptr := ast.Unparen(fd.Recv.List[0].Type).(*ast.StarExpr); ptr {
+			recvType = types.NewPointer(named)
+		}
+		recvName := ""
+		if len(fd.Recv.List[0].Names) > 0 {
+			recvName = fd.Recv.List[0].Names[0].Name
+		}
+		recv := types.NewVar(fd.Recv.Pos(), p.tpkg, recvName, recvType)
+		params := si.tuple(p, fileOf, fd.Type.Params)
+		results := si.tuple(p, fileOf, fd.Type.Results)
+		variadic := false
+		if l := fd.Type.Params.List; len(l) > 0 {
+			_, variadic = l[len(l)-1].Type.(*ast.Ellipsis)
+		}
+		sig := types.NewSignatureType(recv, nil, nil, params, results, variadic)
+		named.AddMethod(types.NewFunc(fd.Name.Pos(), p.tpkg, fd.Name.Name, sig))
+		have[fd.Name.Name] = true
+	}
+	if p.deepCopied[name] && !have["DeepCopyInto"] {
+		ptr := types.NewPointer(named)
+		sig := types.NewSignatureType(types.NewVar(token.NoPos, p.tpkg, "in", ptr), nil, nil,
+			types.NewTuple(types.NewVar(token.NoPos, p.tpkg, "out", ptr)), nil, false)
+		named.AddMethod(types.NewFunc(token.NoPos, p.tpkg, "DeepCopyInto", sig))
+	}
+}
+
+// fileOf returns the file of p that holds a position.
+func (si *srcImporter) fileOf(p *srcPkg, pos token.Pos) *ast.File {
+	for _, f := range p.files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// constant builds a constant: a typed or untyped string, number or bool
+// given by a literal (or iota), which is what enums are made of.
+func (si *srcImporter) constant(p *srcPkg, name string, c constRef) types.Object {
+	if p.building[name] {
+		return nil
+	}
+	p.building[name] = true
+	defer delete(p.building, name)
+	val, untyped := constValue(c.value, c.iota)
+	if val == nil {
+		return nil
+	}
+	var typ types.Type = types.Typ[untyped]
+	if c.typ != nil {
+		typ = si.expr(p, c.file, c.typ, nil)
+	}
+	obj := types.NewConst(c.spec.Names[c.index].Pos(), p.tpkg, name, typ, val)
+	p.tpkg.Scope().Insert(obj)
+	return obj
+}
+
+// constValue evaluates a constant's literal value (iota for the value of a
+// spec in a group).
+func constValue(e ast.Expr, iota int) (constant.Value, types.BasicKind) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		v := constant.MakeFromLiteral(x.Value, x.Kind, 0)
+		switch x.Kind {
+		case token.STRING:
+			return v, types.UntypedString
+		case token.INT:
+			return v, types.UntypedInt
+		case token.FLOAT:
+			return v, types.UntypedFloat
+		}
+	case *ast.Ident:
+		switch x.Name {
+		case "iota":
+			return constant.MakeInt64(int64(iota)), types.UntypedInt
+		case "true", "false":
+			return constant.MakeBool(x.Name == "true"), types.UntypedBool
+		}
+	}
+	return nil, types.Invalid
+}
+
+// tuple builds a parameter or result list.
+func (si *srcImporter) tuple(p *srcPkg, f *ast.File, fl *ast.FieldList) *types.Tuple {
+	if fl == nil {
+		return nil
+	}
+	var vars []*types.Var
+	for _, fld := range fl.List {
+		te := fld.Type
+		if el, ok := te.(*ast.Ellipsis); ok {
+			te = &ast.ArrayType{Elt: el.Elt}
+		}
+		t := si.expr(p, f, te, nil)
+		if len(fld.Names) == 0 {
+			vars = append(vars, types.NewVar(fld.Pos(), p.tpkg, "", t))
+		}
+		for _, n := range fld.Names {
+			vars = append(vars, types.NewVar(n.Pos(), p.tpkg, n.Name, t))
+		}
+	}
+	return types.NewTuple(vars...)
+}
+
+// expr builds the type a type expression of file f in p stands for;
+// tparams are the type parameters in scope. Anything it cannot build is
+// types.Typ[types.Invalid].
+func (si *srcImporter) expr(p *srcPkg, f *ast.File, e ast.Expr, tparams map[string]*types.TypeParam) types.Type {
+	invalid := types.Typ[types.Invalid]
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return si.expr(p, f, x.X, tparams)
+	case *ast.Ident:
+		if tp, ok := tparams[x.Name]; ok {
+			return tp
+		}
+		if obj, ok := si.object(p, x.Name).(*types.TypeName); ok {
+			return obj.Type()
+		}
+		if obj, ok := types.Universe.Lookup(x.Name).(*types.TypeName); ok {
+			return obj.Type()
+		}
+		return invalid
+	case *ast.SelectorExpr:
+		pkgIdent, ok := x.X.(*ast.Ident)
+		if !ok || f == nil {
+			return invalid
+		}
+		dep := si.imported(f, pkgIdent.Name)
+		if dep == nil {
+			return invalid
+		}
+		if obj, ok := si.object(dep, x.Sel.Name).(*types.TypeName); ok {
+			return obj.Type()
+		}
+		return invalid
+	case *ast.StarExpr:
+		return types.NewPointer(si.expr(p, f, x.X, tparams))
+	case *ast.ArrayType:
+		elem := si.expr(p, f, x.Elt, tparams)
+		if x.Len == nil {
+			return types.NewSlice(elem)
+		}
+		if _, ok := x.Len.(*ast.Ellipsis); ok {
+			return invalid
+		}
+		return types.NewArray(elem, si.arrayLen(p, x.Len))
+	case *ast.MapType:
+		return types.NewMap(si.expr(p, f, x.Key, tparams), si.expr(p, f, x.Value, tparams))
+	case *ast.ChanType:
+		dir := types.SendRecv
+		switch x.Dir {
+		case ast.SEND:
+			dir = types.SendOnly
+		case ast.RECV:
+			dir = types.RecvOnly
+		}
+		return types.NewChan(dir, si.expr(p, f, x.Value, tparams))
+	case *ast.FuncType:
+		return types.NewSignatureType(nil, nil, nil, si.tuple(p, f, x.Params), si.tuple(p, f, x.Results), false)
+	case *ast.StructType:
+		return si.structType(p, f, x, tparams)
+	case *ast.InterfaceType:
+		return si.interfaceType(p, f, x, tparams)
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return si.instance(p, f, x, tparams)
+	}
+	return invalid
+}
+
+// arrayLen evaluates an array length: a literal, or a constant of p.
+func (si *srcImporter) arrayLen(p *srcPkg, e ast.Expr) int64 {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		if n, err := strconv.ParseInt(x.Value, 0, 64); err == nil {
+			return n
+		}
+	case *ast.Ident:
+		if c, ok := si.object(p, x.Name).(*types.Const); ok {
+			if n, ok := constant.Int64Val(c.Val()); ok {
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+func (si *srcImporter) structType(p *srcPkg, f *ast.File, x *ast.StructType, tparams map[string]*types.TypeParam) types.Type {
+	var fields []*types.Var
+	var tags []string
+	for _, fld := range x.Fields.List {
+		t := si.expr(p, f, fld.Type, tparams)
+		tag := ""
+		if fld.Tag != nil {
+			tag, _ = strconv.Unquote(fld.Tag.Value)
+		}
+		if len(fld.Names) == 0 {
+			fields = append(fields, types.NewField(fld.Type.Pos(), p.tpkg, embeddedName(fld.Type), t, true))
+			tags = append(tags, tag)
+			continue
+		}
+		for _, n := range fld.Names {
+			fields = append(fields, types.NewField(n.Pos(), p.tpkg, n.Name, t, false))
+			tags = append(tags, tag)
+		}
+	}
+	return types.NewStruct(fields, tags)
+}
+
+// embeddedName is the field name of an embedded field: its type's name.
+func embeddedName(e ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			return x.Sel.Name
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+func (si *srcImporter) interfaceType(p *srcPkg, f *ast.File, x *ast.InterfaceType, tparams map[string]*types.TypeParam) types.Type {
+	var methods []*types.Func
+	var embeds []types.Type
+	for _, fld := range x.Methods.List {
+		if ft, ok := fld.Type.(*ast.FuncType); ok && len(fld.Names) > 0 {
+			sig := types.NewSignatureType(nil, nil, nil, si.tuple(p, f, ft.Params), si.tuple(p, f, ft.Results), false)
+			methods = append(methods, types.NewFunc(fld.Names[0].Pos(), p.tpkg, fld.Names[0].Name, sig))
+			continue
+		}
+		embeds = append(embeds, si.expr(p, f, fld.Type, tparams))
+	}
+	return types.NewInterfaceType(methods, embeds)
+}
+
+// instance builds an instantiated generic type.
+func (si *srcImporter) instance(p *srcPkg, f *ast.File, e ast.Expr, tparams map[string]*types.TypeParam) types.Type {
+	var base ast.Expr
+	var args []ast.Expr
+	switch x := e.(type) {
+	case *ast.IndexExpr:
+		base, args = x.X, []ast.Expr{x.Index}
+	case *ast.IndexListExpr:
+		base, args = x.X, x.Indices
+	}
+	generic := si.expr(p, f, base, tparams)
+	var targs []types.Type
+	for _, a := range args {
+		targs = append(targs, si.expr(p, f, a, tparams))
+	}
+	t, err := types.Instantiate(nil, generic, targs, false)
+	if err != nil {
+		return types.Typ[types.Invalid]
+	}
+	return t
+}
+
+// imported returns the package a file imports under a name.
+func (si *srcImporter) imported(f *ast.File, name string) *srcPkg {
+	for _, imp := range f.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		local := ""
+		if imp.Name != nil {
+			local = imp.Name.Name
+		} else if lp := si.listed[path]; lp != nil {
+			local = lp.Name
+		}
+		if local == name {
+			return si.pkg(path)
+		}
+	}
+	return nil
+}
+
+// constsOf builds the constants of a package declared with a type name, for
+// the enum values of that type.
+func (si *srcImporter) constsOf(path, typeName string) {
+	p := si.pkgs[path]
+	if p == nil {
+		return
+	}
+	for _, name := range slices.Sorted(maps.Keys(p.consts)) {
+		c := p.consts[name]
+		if id, ok := c.typ.(*ast.Ident); ok && id.Name == typeName {
+			si.object(p, name)
+		}
+	}
+}
+
+// syntaxOf returns what the importer parsed of a package, for the doc
+// comments and markers of its types; nil if it never read it.
+func (si *srcImporter) syntaxOf(path string) *srcPkg { return si.pkgs[path] }
+
+// matchFile reports whether a file belongs to the build with the given
+// extra tags, as the go command decides (go:build lines and file names).
+func matchFile(dir, name string, tags []string) bool {
+	ctx := build.Default
+	ctx.BuildTags = append(slices.Clone(ctx.BuildTags), tags...)
+	ok, err := ctx.MatchFile(dir, name)
+	return err == nil && ok
+}
