@@ -207,7 +207,7 @@ func (si *srcImporter) read(path string) ([]byte, error) {
 
 // parse parses a file of p and indexes its declarations.
 func (si *srcImporter) parse(p *srcPkg, path string, src []byte) {
-	f, err := parser.ParseFile(si.fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+	f, err := parser.ParseFile(si.fset, path, stripBodies(src), parser.ParseComments|parser.SkipObjectResolution)
 	if f == nil || err != nil && len(f.Decls) == 0 {
 		return
 	}
