@@ -67,6 +67,7 @@ func (a *app) costCmd(args []string) int {
 	if !ok {
 		return code
 	}
+	gen.costReport = true
 	out, diags, err := a.generate(patterns, gen)
 	a.printDiags(diags)
 	if err != nil {

@@ -107,6 +107,7 @@ func (a *app) generateCmd(args []string) int {
 		}
 		return exitOK
 	}
+	f.crd.gen.costReport = f.costReport != ""
 	model, diags, err := a.load(listing, f.crd.gen)
 	if err != nil || model == nil {
 		a.printDiags(diags)

@@ -32,6 +32,9 @@ type genOptions struct {
 	// keepObjects keeps every CRD object in the output (crdgen diff compares
 	// them); otherwise only their YAML is kept.
 	keepObjects bool
+	// costReport asks for the CEL cost report's suggested bounds, which
+	// only a printed report shows.
+	costReport bool
 }
 
 // settings returns the options that shape the output, for the rerun
@@ -163,7 +166,7 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 	}
 	plan, pdiags := schemagen.Prepare(model, opts)
 	diags.Append(pdiags)
-	an, err := celcost.NewAnalyzer(celcost.Options{KubeVersion: o.kubeVersion})
+	an, err := celcost.NewAnalyzer(celcost.Options{KubeVersion: o.kubeVersion, NoHints: !o.costReport})
 	if err != nil {
 		return nil, diags, err
 	}
@@ -240,8 +243,12 @@ func (a *app) buildOne(plan *schemagen.Plan, i int, v *schemagen.Validator, an *
 	}
 	crd, build := plan.Build(i)
 	r.build = build
+	if crd != nil && (build.HasErrors() || schemasOnly) {
+		// Bad defaults are reported with the other generation problems.
+		r.build.Append(schemagen.CheckDefaults(crd))
+	}
 	lap(0)
-	if crd == nil || schemasOnly {
+	if crd == nil || schemasOnly || r.build.HasErrors() {
 		return r
 	}
 	enc, err := schemagen.Encode(crd.Object)
@@ -259,8 +266,22 @@ func (a *app) buildOne(plan *schemagen.Plan, i int, v *schemagen.Validator, an *
 	rep, cdiags := an.CRD(celcost.Target{CRD: crd, Internal: internal})
 	r.report, r.check = rep, cdiags
 	lap(2)
-	r.check.Append(v.ValidateInternal(crd, internal, rep.Verdict != celcost.VerdictOK))
+	found := v.ValidateInternal(crd, internal, rep.Verdict != celcost.VerdictOK)
+	r.check.Append(found)
+	if found.HasErrors() {
+		// The server checks defaults only in an otherwise valid schema:
+		// report bad ones as generation errors, as the markers' own, and
+		// leave the rest until they are fixed.
+		if d := schemagen.CheckDefaults(crd); len(d) > 0 {
+			r.build.Append(d)
+			r.check = nil
+			crd = nil
+		}
+	}
 	lap(3)
+	if crd == nil {
+		return r
+	}
 	r.crd = crd
 	if !keep {
 		slim := *crd

@@ -31,6 +31,9 @@ type Options struct {
 	// KubeVersion ("1.31") is the Kubernetes version whose API server must
 	// accept the rules; "" means the newest the linked libraries know.
 	KubeVersion string
+	// NoHints skips the suggested bounds of expensive rules (each costs
+	// several estimates), for callers that print no report.
+	NoHints bool
 }
 
 // Target is one CRD to analyze: what schemagen built, and the internal
@@ -96,6 +99,7 @@ type Analyzer struct {
 	kube        string
 	compatMajor uint
 	compatMinor uint
+	noHints     bool
 }
 
 // NewAnalyzer returns an analyzer for opts.KubeVersion.
@@ -108,12 +112,12 @@ func NewAnalyzer(opts Options) (*Analyzer, error) {
 	if kube == "" {
 		kube = NewestKubeVersion()
 	}
-	return &Analyzer{env: env, kube: kube, compatMajor: compat.Major(), compatMinor: compat.Minor()}, nil
+	return &Analyzer{env: env, kube: kube, compatMajor: compat.Major(), compatMinor: compat.Minor(), noHints: opts.NoHints}, nil
 }
 
 // CRD analyzes one CRD: its report and the diagnostics of its rules.
 func (an *Analyzer) CRD(t Target) (CRDReport, markers.ErrorList) {
-	a := &analyzer{env: an.env}
+	a := &analyzer{env: an.env, noHints: an.noHints}
 	r := a.analyzeCRD(t)
 	return r, a.diags.Sorted()
 }
@@ -128,8 +132,9 @@ func (an *Analyzer) Report(crds []CRDReport) *Report {
 
 // analyzer analyzes one CRD.
 type analyzer struct {
-	env   *environment.EnvSet
-	diags markers.ErrorList
+	env     *environment.EnvSet
+	diags   markers.ErrorList
+	noHints bool
 }
 
 // schemaRef is one schema the API server validates on its own, with the
@@ -327,7 +332,7 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path *field.Path, seg
 			rr.Error = "optionalOldSelf is set but the rule does not use oldSelf"
 			w.a.diags.Errorf(pos, markers.CodeCEL, "%s: optionalOldSelf is set but the rule does not use oldSelf", markerName(m, found))
 		}
-		if rr.Verdict != VerdictError && rr.Percent >= hintThreshold {
+		if rr.Verdict != VerdictError && rr.Percent >= hintThreshold && !w.a.noHints {
 			rr.Hints = w.hints(segs, i, "rule", rr.Cost)
 		}
 		w.rules = append(w.rules, rr)
@@ -357,7 +362,7 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path *field.Path, seg
 					markerName(m, found), commas(mr.Cost), commas(RuleLimit), mr.Factor)
 			}
 		}
-		if mr.Verdict != VerdictError && mr.Percent >= hintThreshold {
+		if mr.Verdict != VerdictError && mr.Percent >= hintThreshold && !w.a.noHints {
 			mr.Hints = w.hints(segs, i, "messageExpression", mr.Cost)
 		}
 		w.rules = append(w.rules, mr)

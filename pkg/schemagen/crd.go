@@ -130,7 +130,6 @@ func (g *gen) kindSchema(k *parser.Kind) *apiextv1.JSONSchemaProps {
 		truncateDescriptions(s, *n)
 	}
 	g.checkListMapKeys(k, s, nil)
-	g.checkDefaults(k, s)
 	return s
 }
 

@@ -62,6 +62,12 @@ func Generate(m *parser.Model, opts Options) ([]*CRD, markers.ErrorList) {
 	found := make([]markers.ErrorList, p.Len())
 	parallel.ForEach(p.Len(), func(i int) {
 		crds[i], found[i] = p.Build(i)
+		if crds[i] != nil {
+			found[i].Append(CheckDefaults(crds[i]))
+		}
+		if found[i].HasErrors() {
+			crds[i] = nil
+		}
 	})
 	var out []*CRD
 	for i, crd := range crds {
@@ -121,8 +127,9 @@ func Prepare(m *parser.Model, opts Options) (*Plan, markers.ErrorList) {
 func (p *Plan) Len() int { return len(p.items) }
 
 // Build flattens and assembles the i-th CRD. It returns nil when every
-// version is skipped or the CRD has errors, which the diagnostics hold. It
-// may run concurrently with Build of other CRDs.
+// version is skipped; a CRD with errors (in the diagnostics) is returned for
+// CheckDefaults, not to be written. It may run concurrently with Build of
+// other CRDs.
 func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
 	var diags markers.ErrorList
 	job := *p.g
@@ -135,9 +142,6 @@ func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
 		}
 	}
 	crd := job.buildCRD(item.group, item.kinds)
-	if diags.HasErrors() {
-		crd = nil
-	}
 	return crd, diags.Sorted()
 }
 

@@ -94,11 +94,24 @@ func isCELFinding(e *field.Error) bool {
 		strings.Contains(e.Detail, "estimated rule cost")
 }
 
-// checkDefaults validates every default of a version's schema against the
-// schema around it with the API server's own defaulting validation. It runs
-// during generation, so that a bad default is reported together with every
-// other problem (the API server's CRD validation stops at earlier stages).
-func (g *gen) checkDefaults(k *parser.Kind, s *apiextv1.JSONSchemaProps) {
+// CheckDefaults validates every default of a CRD's schemas against the
+// schema around it with the API server's own defaulting validation, and
+// reports problems at the marker that set the default. The API server's CRD
+// validation checks defaults only when the schema has no other problem, so
+// a caller whose validation failed runs this to report bad defaults with
+// the rest; when validation passed, the defaults are valid.
+func CheckDefaults(c *CRD) markers.ErrorList {
+	var diags markers.ErrorList
+	for i, v := range c.Object.Spec.Versions {
+		if v.Schema != nil && v.Schema.OpenAPIV3Schema != nil && i < len(c.Kinds) {
+			checkDefaults(c.Kinds[i], v.Schema.OpenAPIV3Schema, &diags)
+		}
+	}
+	return diags.Sorted()
+}
+
+// checkDefaults validates the defaults of one version's schema.
+func checkDefaults(k *parser.Kind, s *apiextv1.JSONSchemaProps, diags *markers.ErrorList) {
 	if !schemaHas(s, func(x *apiextv1.JSONSchemaProps) bool { return x.Default != nil }) {
 		return
 	}
@@ -118,7 +131,7 @@ func (g *gen) checkDefaults(k *parser.Kind, s *apiextv1.JSONSchemaProps) {
 	for _, e := range errs {
 		path := strings.TrimPrefix(e.Field, root.String()+".")
 		pos := locateSchema(k.Type, splitFieldPath(path))
-		g.diags.Errorf(pos, markers.CodeDefault, "%s", defaultMessage(e))
+		diags.Errorf(pos, markers.CodeDefault, "%s", defaultMessage(e))
 	}
 }
 
