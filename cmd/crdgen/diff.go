@@ -96,6 +96,9 @@ func (a *app) diffCmd(args []string) int {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
+	if out != nil {
+		defer out.spool.close()
+	}
 	if out == nil || diags.HasErrors() {
 		return exitFail
 	}

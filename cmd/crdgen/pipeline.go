@@ -99,8 +99,10 @@ func (p *phases) String() string {
 // generated is the output of the pipeline.
 type generated struct {
 	crds []*schemagen.CRD
-	// files are the rendered CRDs by file name.
-	files map[string][]byte
+	// files are the rendered CRDs by file name, held by spool (which the
+	// caller closes).
+	files map[string]output
+	spool *spool
 	// cost is the CEL cost report of every CRD.
 	cost *celcost.Report
 	// phases are the timings of the run.
@@ -176,13 +178,15 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 	// With errors already, only the schemas are built, for their own errors.
 	schemasOnly := diags.HasErrors()
 	results := make([]crdResult, plan.Len())
+	sp := &spool{}
 	parallel.ForEach(plan.Len(), func(i int) {
-		results[i] = a.buildOne(plan, i, v, an, schemasOnly, o.keepObjects)
+		results[i] = a.buildOne(plan, i, v, an, sp, schemasOnly, o.keepObjects)
 	})
 	var built markers.ErrorList
 	for _, r := range results {
 		built.Append(r.build)
 		if r.err != nil {
+			sp.close()
 			return nil, diags, r.err
 		}
 	}
@@ -197,6 +201,7 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 	if diags.HasErrors() {
 		// What the API server makes of the other CRDs waits until the
 		// generation problems are fixed.
+		sp.close()
 		return nil, diags, nil
 	}
 	results = slices.DeleteFunc(results, func(r crdResult) bool { return r.crd == nil })
@@ -204,7 +209,7 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 	if len(results) == 0 {
 		diags.Warnf(tokenPos(), markers.CodeCRD, "no kinds found in %s: a kind is a struct that embeds metav1.TypeMeta and metav1.ObjectMeta in a package with +groupName", strings.Join(patterns, " "))
 	}
-	out := &generated{files: map[string][]byte{}, phases: ph}
+	out := &generated{files: map[string]output{}, spool: sp, phases: ph}
 	var reports []celcost.CRDReport
 	for _, r := range results {
 		diags.Append(r.check)
@@ -221,7 +226,7 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 type crdResult struct {
 	// crd is the CRD; its Object is nil unless the caller keeps objects.
 	crd    *schemagen.CRD
-	yaml   []byte
+	yaml   output
 	report celcost.CRDReport
 	// build holds the problems of its generation, check those the CEL
 	// analysis and the API server's validation found.
@@ -234,7 +239,7 @@ type crdResult struct {
 // buildOne takes one CRD through every step: build, encode, CEL analysis,
 // the API server's validation (without repeating what the CEL analysis
 // found).
-func (a *app) buildOne(plan *schemagen.Plan, i int, v *schemagen.Validator, an *celcost.Analyzer, schemasOnly, keep bool) crdResult {
+func (a *app) buildOne(plan *schemagen.Plan, i int, v *schemagen.Validator, an *celcost.Analyzer, sp *spool, schemasOnly, keep bool) crdResult {
 	var r crdResult
 	start := time.Now()
 	lap := func(n int) {
@@ -251,12 +256,14 @@ func (a *app) buildOne(plan *schemagen.Plan, i int, v *schemagen.Validator, an *
 	if crd == nil || schemasOnly || r.build.HasErrors() {
 		return r
 	}
-	enc, err := schemagen.Encode(crd.Object)
+	yaml, err := schemagen.Render(crd.Object)
+	if err == nil {
+		r.yaml, err = sp.keep(yaml)
+	}
 	if err != nil {
 		r.err = err
 		return r
 	}
-	r.yaml = enc.YAML
 	internal, err := v.InternalOf(crd.Object)
 	if err != nil {
 		r.err = err

@@ -5,8 +5,8 @@ package main
 // untouched), or compared with the disk under --check.
 
 import (
-	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,34 +22,45 @@ type plan struct {
 	remove []fileChange
 }
 
-// fileChange is one file and its content now (nil when missing) and after.
+// fileChange is one file and its content now (nil when missing) and after:
+// new, or the generated output src (read when needed).
 type fileChange struct {
 	path     string
 	old, new []byte
+	src      *output
+}
+
+// content is the file's content after the change.
+func (c fileChange) content() ([]byte, error) {
+	if c.src != nil {
+		return c.src.bytes()
+	}
+	return c.new, nil
 }
 
 // planDir plans writing files into dir. Files already there that isStale
 // says this run should have produced, but did not, are planned for removal.
-func (a *app) planDir(dir string, files map[string][]byte, isStale func(name string, data []byte) bool) (plan, error) {
+func (a *app) planDir(dir string, files map[string]output, isStale func(name string, data []byte) bool) (plan, error) {
 	var p plan
 	dir = a.abs(dir)
-	for _, name := range sortedKeys(files) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		path := filepath.Join(dir, name)
 		old, err := os.ReadFile(path)
 		if err != nil && !os.IsNotExist(err) {
 			return p, err
 		}
-		if err == nil && bytes.Equal(old, files[name]) {
+		o := files[name]
+		if err == nil && o.same(old) {
 			continue
 		}
-		p.write = append(p.write, fileChange{path: path, old: old, new: files[name]})
+		p.write = append(p.write, fileChange{path: path, old: old, src: &o})
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil && !os.IsNotExist(err) {
 		return p, err
 	}
 	for _, e := range entries {
-		if e.IsDir() || files[e.Name()] != nil {
+		if _, ok := files[e.Name()]; e.IsDir() || ok {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
@@ -62,15 +73,6 @@ func (a *app) planDir(dir string, files map[string][]byte, isStale func(name str
 		}
 	}
 	return p, nil
-}
-
-func sortedKeys(m map[string][]byte) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // isGeneratedCRD reports whether a file in the output directory is a CRD
@@ -101,7 +103,11 @@ func isGeneratedCRD(name string, data []byte) bool {
 // partial file.
 func (a *app) apply(p plan) error {
 	for _, c := range p.write {
-		if err := writeAtomic(c.path, c.new); err != nil {
+		data, err := c.content()
+		if err != nil {
+			return err
+		}
+		if err := writeAtomic(c.path, data); err != nil {
 			return err
 		}
 	}
@@ -167,12 +173,18 @@ func (a *app) printDiff(c fileChange) {
 	}
 	text, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
 		A:        lines(c.old),
-		B:        lines(c.new),
+		B:        lines(newContent(c)),
 		FromFile: from,
 		ToFile:   to,
 		Context:  3,
 	})
 	fmt.Fprint(a.stdout, text)
+}
+
+// newContent is a change's new content for a diff (empty if unreadable).
+func newContent(c fileChange) []byte {
+	data, _ := c.content()
+	return data
 }
 
 // lines splits a file into lines that keep their newline; an empty file

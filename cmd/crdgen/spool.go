@@ -1,0 +1,92 @@
+package main
+
+// This file implements holding generated files until the run decides what
+// to write: in memory while they are few, and beyond that in a temporary
+// directory, so that a run over hundreds of CRDs does not hold all their
+// YAML (a third of a megabyte each for large kinds) in memory.
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// memoryBudget is how many bytes of output a run keeps in memory before it
+// spools the rest to disk.
+const memoryBudget = 64 << 20
+
+// output is one generated file: its content, or where it is spooled.
+type output struct {
+	data []byte
+	path string
+	size int64
+	sum  [sha256.Size]byte
+}
+
+// memOutput is an output held in memory.
+func memOutput(data []byte) output {
+	return output{data: data, size: int64(len(data)), sum: sha256.Sum256(data)}
+}
+
+// bytes returns the content.
+func (o output) bytes() ([]byte, error) {
+	if o.path == "" {
+		return o.data, nil
+	}
+	return os.ReadFile(o.path)
+}
+
+// same reports whether data is the output's content.
+func (o output) same(data []byte) bool {
+	return int64(len(data)) == o.size && sha256.Sum256(data) == o.sum
+}
+
+// spool keeps outputs; its methods may run concurrently.
+type spool struct {
+	// budget overrides memoryBudget when set.
+	budget int64
+	mu     sync.Mutex
+	dir    string
+	held   int64
+	n      int
+}
+
+// keep records an output, in memory within the budget, else on disk.
+func (s *spool) keep(data []byte) (output, error) {
+	o := memOutput(data)
+	budget := s.budget
+	if budget == 0 {
+		budget = memoryBudget
+	}
+	s.mu.Lock()
+	if s.held+o.size <= budget {
+		s.held += o.size
+		s.mu.Unlock()
+		return o, nil
+	}
+	if s.dir == "" {
+		dir, err := os.MkdirTemp("", "crdgen-spool-")
+		if err != nil {
+			s.mu.Unlock()
+			return output{}, err
+		}
+		s.dir = dir
+	}
+	s.n++
+	path := filepath.Join(s.dir, fmt.Sprintf("%06d.yaml", s.n))
+	s.mu.Unlock()
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		return output{}, err
+	}
+	o.data, o.path = nil, path
+	return o, nil
+}
+
+// close removes what was spooled.
+func (s *spool) close() {
+	if s != nil && s.dir != "" {
+		os.RemoveAll(s.dir)
+	}
+}
