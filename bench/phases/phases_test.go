@@ -159,7 +159,7 @@ func BenchmarkValidate(b *testing.B) {
 	v := schemagen.NewValidator()
 	b.ReportAllocs()
 	for b.Loop() {
-		parallel.ForEach(len(targets), func(i int) { v.ValidateInternal(targets[i].CRD, targets[i].Internal, true) })
+		parallel.ForEach(len(targets), func(i int) { v.ValidateInternal(targets[i].CRD, targets[i].Internal) })
 	}
 }
 

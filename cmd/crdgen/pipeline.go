@@ -179,9 +179,11 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 	schemasOnly := diags.HasErrors()
 	results := make([]crdResult, plan.Len())
 	sp := &spool{}
-	parallel.ForEach(plan.Len(), func(i int) {
-		results[i] = a.buildOne(plan, i, v, an, sp, schemasOnly, o.keepObjects)
-	})
+	b := &crdBuilder{plan: plan, v: v, an: an, sp: sp, schemasOnly: schemasOnly, keep: o.keepObjects,
+		// A cost report needs every rule's cost; another Kubernetes version
+		// than the validation's may lack a CEL function the rules use.
+		analyzeCEL: o.costReport || o.kubeVersion != ""}
+	parallel.ForEach(plan.Len(), func(i int) { results[i] = b.one(i) })
 	var built markers.ErrorList
 	for _, r := range results {
 		built.Append(r.build)
@@ -194,8 +196,8 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 	for _, r := range results {
 		ph.add("schemas", r.times[0])
 		ph.add("encode", r.times[1])
-		ph.add("CEL", r.times[2])
-		ph.add("validate", r.times[3])
+		ph.add("validate", r.times[2])
+		ph.add("CEL", r.times[3])
 	}
 	ph.done("CRDs")
 	if diags.HasErrors() {
@@ -222,7 +224,7 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 	return out, diags, nil
 }
 
-// crdResult is what buildOne keeps of a CRD.
+// crdResult is what crdBuilder keeps of a CRD.
 type crdResult struct {
 	// crd is the CRD; its Object is nil unless the caller keeps objects.
 	crd    *schemagen.CRD
@@ -232,50 +234,74 @@ type crdResult struct {
 	// analysis and the API server's validation found.
 	build, check markers.ErrorList
 	err          error
-	// times are spent building, encoding, costing and validating.
+	// times are spent building, encoding, validating and costing.
 	times [4]time.Duration
 }
 
-// buildOne takes one CRD through every step: build, encode, CEL analysis,
-// the API server's validation (without repeating what the CEL analysis
-// found).
-func (a *app) buildOne(plan *schemagen.Plan, i int, v *schemagen.Validator, an *celcost.Analyzer, sp *spool, schemasOnly, keep bool) crdResult {
+// crdBuilder takes each CRD of a plan through every step.
+type crdBuilder struct {
+	plan *schemagen.Plan
+	v    *schemagen.Validator
+	an   *celcost.Analyzer
+	sp   *spool
+	// schemasOnly builds the schemas only, for their own diagnostics; keep
+	// keeps the CRD objects.
+	schemasOnly, keep bool
+	// analyzeCEL runs the CEL analysis on every CRD, not only on those
+	// whose rules the API server rejects.
+	analyzeCEL bool
+}
+
+// one takes the i-th CRD through every step: build, encode, the API
+// server's validation, and the CEL analysis where it is needed: for the
+// cost report, or to point at the markers of the rules the API server
+// rejects (its own findings on them are then dropped). The analysis calls
+// the server's compiler and cost estimator, so on rules the server accepts
+// it finds nothing more.
+func (b *crdBuilder) one(i int) crdResult {
 	var r crdResult
 	start := time.Now()
 	lap := func(n int) {
 		now := time.Now()
 		r.times[n], start = now.Sub(start), now
 	}
-	crd, build := plan.Build(i)
+	crd, build := b.plan.Build(i)
 	r.build = build
-	if crd != nil && (build.HasErrors() || schemasOnly) {
+	if crd != nil && (build.HasErrors() || b.schemasOnly) {
 		// Bad defaults are reported with the other generation problems.
 		r.build.Append(schemagen.CheckDefaults(crd))
 	}
 	lap(0)
-	if crd == nil || schemasOnly || r.build.HasErrors() {
+	if crd == nil || b.schemasOnly || r.build.HasErrors() {
 		return r
 	}
 	yaml, err := schemagen.Render(crd.Object)
 	if err == nil {
-		r.yaml, err = sp.keep(yaml)
+		r.yaml, err = b.sp.keep(yaml)
 	}
 	if err != nil {
 		r.err = err
 		return r
 	}
-	internal, err := v.InternalOf(crd.Object)
+	internal, err := b.v.InternalOf(crd.Object)
 	if err != nil {
 		r.err = err
 		return r
 	}
 	lap(1)
-	rep, cdiags := an.CRD(celcost.Target{CRD: crd, Internal: internal})
-	r.report, r.check = rep, cdiags
+	found := b.v.ValidateInternal(crd, internal)
 	lap(2)
-	found := v.ValidateInternal(crd, internal, rep.Verdict != celcost.VerdictOK)
-	r.check.Append(found)
-	if found.HasErrors() {
+	if b.analyzeCEL || len(found.CEL) > 0 {
+		rep, cdiags := b.an.CRD(celcost.Target{CRD: crd, Internal: internal})
+		r.report, r.check = rep, cdiags
+		if rep.Verdict != celcost.VerdictOK {
+			found.CEL = nil
+		}
+	}
+	r.check.Append(found.CEL)
+	r.check.Append(found.Other)
+	lap(3)
+	if r.check.HasErrors() {
 		// The server checks defaults only in an otherwise valid schema:
 		// report bad ones as generation errors, as the markers' own, and
 		// leave the rest until they are fixed.
@@ -285,12 +311,11 @@ func (a *app) buildOne(plan *schemagen.Plan, i int, v *schemagen.Validator, an *
 			crd = nil
 		}
 	}
-	lap(3)
 	if crd == nil {
 		return r
 	}
 	r.crd = crd
-	if !keep {
+	if !b.keep {
 		slim := *crd
 		slim.Object = nil
 		r.crd = &slim

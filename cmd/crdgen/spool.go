@@ -7,6 +7,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,6 +37,21 @@ func (o output) bytes() ([]byte, error) {
 		return o.data, nil
 	}
 	return os.ReadFile(o.path)
+}
+
+// moveTo renames a spooled output to path, as a written file (mode 0644).
+// It fails for an output in memory, or one on another file system.
+func (o output) moveTo(path string) error {
+	if o.path == "" {
+		return errors.New("not spooled")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	if err := os.Chmod(o.path, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(o.path, path)
 }
 
 // same reports whether data is the output's content.

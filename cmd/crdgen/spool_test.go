@@ -38,6 +38,10 @@ func TestSpoolKeepsWhatDoesNotFitOnDisk(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(dir, "b.yaml")); string(got) != "0123456789" {
 		t.Errorf("b.yaml = %q after apply", got)
 	}
+	// A spooled output is moved into place, and gets a written file's mode.
+	if fi, err := os.Stat(filepath.Join(dir, "b.yaml")); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("b.yaml: %v, %v; want mode 0644", fi.Mode(), err)
+	}
 	sp.close()
 	if _, err := os.Stat(big.path); !os.IsNotExist(err) {
 		t.Errorf("spooled file left behind: %v", err)

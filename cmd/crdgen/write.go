@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/pmezard/go-difflib/difflib"
 	"sigs.k8s.io/yaml"
 )
@@ -28,6 +29,19 @@ type fileChange struct {
 	path     string
 	old, new []byte
 	src      *output
+}
+
+// apply writes the file: a spooled output is moved into place when it can
+// be (on the same file system), others are written.
+func (c fileChange) apply() error {
+	if c.src != nil && c.src.moveTo(c.path) == nil {
+		return nil
+	}
+	data, err := c.content()
+	if err != nil {
+		return err
+	}
+	return writeAtomic(c.path, data)
 }
 
 // content is the file's content after the change.
@@ -102,12 +116,10 @@ func isGeneratedCRD(name string, data []byte) bool {
 // in its directory and renamed into place, so a failure never leaves a
 // partial file.
 func (a *app) apply(p plan) error {
-	for _, c := range p.write {
-		data, err := c.content()
+	errs := make([]error, len(p.write))
+	parallel.ForEach(len(p.write), func(i int) { errs[i] = p.write[i].apply() })
+	for _, err := range errs {
 		if err != nil {
-			return err
-		}
-		if err := writeAtomic(c.path, data); err != nil {
 			return err
 		}
 	}

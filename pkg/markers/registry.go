@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Target says where a marker may be written.
@@ -90,6 +91,10 @@ type Raw struct {
 type Registry struct {
 	byTarget map[Target]map[string]*Definition
 	all      []*Definition
+	// unknowns remembers what unknown found, by target and names: a tree
+	// repeats the same foreign markers on many fields, and finding the
+	// closest name is a search of every name.
+	unknowns sync.Map
 }
 
 // NewRegistry checks the definitions and builds a registry. It fails on an

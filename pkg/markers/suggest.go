@@ -63,6 +63,19 @@ func IsOwned(name string) bool {
 
 // unknown builds the error for a marker with no definition for target.
 func (r *Registry) unknown(names []string, target Target) *UnknownError {
+	key := fmt.Sprint(target, "\x00", strings.Join(names, "\x00"))
+	if e, ok := r.unknowns.Load(key); ok {
+		c := *e.(*UnknownError)
+		return &c
+	}
+	e := r.findUnknown(names, target)
+	r.unknowns.Store(key, e)
+	c := *e
+	return &c
+}
+
+// findUnknown is unknown without the memory.
+func (r *Registry) findUnknown(names []string, target Target) *UnknownError {
 	e := &UnknownError{Name: names[0], Target: target}
 	for _, n := range names {
 		for _, t := range []Target{OnPackage, OnType, OnField} {
@@ -130,7 +143,8 @@ func (r *Registry) ownedNames(target Target) []string {
 func Suggest(name string, candidates []string) string {
 	best, bestDist := "", 3
 	for _, c := range slices.Sorted(slices.Values(candidates)) {
-		if c == name {
+		if c == name || (abs(len(c)-len(name)) >= bestDist && !strings.EqualFold(name, c)) {
+			// The distance is at least the difference in length.
 			continue
 		}
 		d := editDistance(name, c)
@@ -174,4 +188,11 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

@@ -19,7 +19,6 @@ package schemagen
 
 import (
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 
@@ -55,8 +54,9 @@ func (f *flattener) flatten(s *apiextv1.JSONSchemaProps, path schemaPath) {
 		f.flatten(&s.OneOf[i], path.child(fmt.Sprintf("oneOf[%d]", i)))
 	}
 	f.flatten(s.Not, path.child("not"))
-	for _, k := range slices.Sorted(maps.Keys(s.Properties)) {
-		p := s.Properties[k]
+	// Properties flatten independently, and conflicts are reported with
+	// their paths and sorted: the order does not matter.
+	for k, p := range s.Properties {
 		f.flatten(&p, path.property(k))
 		s.Properties[k] = p
 	}
@@ -66,7 +66,9 @@ func (f *flattener) flatten(s *apiextv1.JSONSchemaProps, path schemaPath) {
 }
 
 // mergeInto merges src (and, first, src's own allOf entries) into dst.
-// Values that conflict and cannot be combined move into dst.allOf.
+// Values that conflict and cannot be combined move into dst.allOf. dst may
+// take over src's parts: src must not be used afterwards (the entries of an
+// allOf are each merged once, then dropped).
 func (f *flattener) mergeInto(dst *apiextv1.JSONSchemaProps, src apiextv1.JSONSchemaProps, path schemaPath) {
 	for _, e := range src.AllOf {
 		f.mergeInto(dst, e, path)
@@ -247,7 +249,8 @@ func (f *flattener) mergeItems(dst *apiextv1.JSONSchemaProps, src *apiextv1.JSON
 	case src == nil || src.Schema == nil:
 		return
 	case dst.Items == nil || dst.Items.Schema == nil:
-		dst.Items = src.DeepCopy()
+		// src is not used again (see mergeInto), so it need not be copied.
+		dst.Items = src
 	default:
 		f.mergeInto(dst.Items.Schema, *src.Schema, path.child("items"))
 	}
@@ -260,13 +263,13 @@ func (f *flattener) mergeProperties(dst *apiextv1.JSONSchemaProps, src map[strin
 	if dst.Properties == nil {
 		dst.Properties = map[string]apiextv1.JSONSchemaProps{}
 	}
-	for _, k := range slices.Sorted(maps.Keys(src)) {
+	for k, sp := range src {
 		d, ok := dst.Properties[k]
 		if !ok {
-			dst.Properties[k] = src[k]
+			dst.Properties[k] = sp
 			continue
 		}
-		f.mergeInto(&d, src[k], path.property(k))
+		f.mergeInto(&d, sp, path.property(k))
 		dst.Properties[k] = d
 	}
 }
@@ -276,11 +279,11 @@ func (f *flattener) mergeAdditional(dst *apiextv1.JSONSchemaProps, src *apiextv1
 	case src == nil:
 		return
 	case dst.AdditionalProperties == nil:
-		dst.AdditionalProperties = src.DeepCopy()
+		dst.AdditionalProperties = src
 	case src.Schema == nil:
 		return
 	case dst.AdditionalProperties.Schema == nil:
-		dst.AdditionalProperties.Schema = src.Schema.DeepCopy()
+		dst.AdditionalProperties.Schema = src.Schema
 	default:
 		f.mergeInto(dst.AdditionalProperties.Schema, *src.Schema, path.child("additionalProperties"))
 	}

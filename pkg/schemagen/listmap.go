@@ -21,12 +21,12 @@ func (g *gen) checkListMapKeys(k *parser.Kind, s *apiextv1.JSONSchemaProps, path
 	}
 	if len(s.XListMapKeys) > 0 && s.Items != nil && s.Items.Schema != nil {
 		items := s.Items.Schema
-		names := slices.Sorted(maps.Keys(items.Properties))
-		loc := locate(k.Type, path)
 		for i, key := range s.XListMapKeys {
 			if _, ok := items.Properties[key]; ok {
 				continue
 			}
+			names := slices.Sorted(maps.Keys(items.Properties))
+			loc := locate(k.Type, path)
 			pos := loc.pos
 			if m, ok := markerFor(loc.markers, "x-kubernetes-list-map-keys", i); ok {
 				pos = m.Pos
@@ -44,8 +44,9 @@ func (g *gen) checkListMapKeys(k *parser.Kind, s *apiextv1.JSONSchemaProps, path
 	if s.Items != nil {
 		g.checkListMapKeys(k, s.Items.Schema, path.child("items"))
 	}
-	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
-		p := s.Properties[name]
+	// Any order: the diagnostics are sorted by position and message, and
+	// the message holds the path.
+	for name, p := range s.Properties {
 		g.checkListMapKeys(k, &p, path.property(name))
 	}
 	if s.AdditionalProperties != nil {
@@ -75,3 +76,4 @@ func findAt(k *parser.Kind, path schemaPath) parser.TypeExpr {
 	}
 	return expr
 }
+

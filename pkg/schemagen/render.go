@@ -26,42 +26,50 @@ type Encoded struct {
 
 // Encode writes a CRD as YAML and as JSON.
 func Encode(obj *apiextv1.CustomResourceDefinition) (Encoded, error) {
-	j, err := json.Marshal(obj)
+	m, err := crdTree(obj)
 	if err != nil {
 		return Encoded{}, fmt.Errorf("encoding %s: %w", obj.Name, err)
 	}
-	var m map[string]any
-	dec := json.NewDecoder(bytes.NewReader(j))
-	dec.UseNumber()
-	if err := dec.Decode(&m); err != nil {
-		return Encoded{}, fmt.Errorf("encoding %s: %w", obj.Name, err)
-	}
-	delete(m, "status")
-	if md, ok := m["metadata"].(map[string]any); ok {
-		delete(md, "creationTimestamp")
-	}
-	clean, err := appendJSON(make([]byte, 0, len(j)), m)
+	j, err := appendJSON(nil, m)
 	if err != nil {
 		return Encoded{}, fmt.Errorf("encoding %s: %w", obj.Name, err)
 	}
-	// sigs.k8s.io/yaml (so controller-gen) converts the JSON to YAML with
-	// go-yaml v2; appendYAML writes the same bytes from the decoded tree.
-	// The YAML of a CRD is 1.2 to 2.2 times the size of its JSON.
-	y, err := appendYAML(append(make([]byte, 0, 2*len(clean)), "---\n"...), m)
+	y, err := renderTree(m, len(j))
 	if err != nil {
 		return Encoded{}, fmt.Errorf("encoding %s: %w", obj.Name, err)
+	}
+	return Encoded{YAML: y, JSON: j}, nil
+}
+
+// Render writes a CRD as YAML; see Encoded.YAML.
+func Render(obj *apiextv1.CustomResourceDefinition) ([]byte, error) {
+	m, err := crdTree(obj)
+	if err == nil {
+		var y []byte
+		if y, err = renderTree(m, 0); err == nil {
+			return y, nil
+		}
+	}
+	return nil, fmt.Errorf("encoding %s: %w", obj.Name, err)
+}
+
+// renderTree writes a CRD's tree as YAML. sigs.k8s.io/yaml (so
+// controller-gen) converts the JSON to YAML with go-yaml v2; appendYAML
+// writes the same bytes from the tree. sizeHint is the JSON's size if
+// known: the YAML of a CRD is 1.2 to 2.2 times that.
+func renderTree(m map[string]any, sizeHint int) ([]byte, error) {
+	if sizeHint == 0 {
+		sizeHint = 64 << 10
+	}
+	y, err := appendYAML(append(make([]byte, 0, 2*sizeHint), "---\n"...), m)
+	if err != nil {
+		return nil, err
 	}
 	if cap(y)-len(y) > len(y)/8 {
 		// The YAML is kept until it is written; keep it without the slack.
 		y = bytes.Clone(y)
 	}
-	return Encoded{YAML: y, JSON: clean}, nil
-}
-
-// Render writes a CRD as YAML; see Encoded.YAML.
-func Render(obj *apiextv1.CustomResourceDefinition) ([]byte, error) {
-	e, err := Encode(obj)
-	return e.YAML, err
+	return y, nil
 }
 
 // jsonWriter writes a tree decoded by encoding/json as encoding/json's

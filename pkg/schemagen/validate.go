@@ -59,32 +59,25 @@ func (v *Validator) Internal(data []byte) (*apiextensions.CustomResourceDefiniti
 	return internal, nil
 }
 
-// Validate runs the API server's validation on a CRD as Encode wrote it (the
-// JSON a client sends), and returns every problem at the Go position
-// responsible for it.
-func (v *Validator) Validate(c *CRD, enc Encoded) markers.ErrorList {
-	internal, err := v.Internal(enc.JSON)
-	if err != nil {
-		var diags markers.ErrorList
-		diags.Errorf(c.Kinds[0].Type.Pos, markers.CodeAPIServer, "the API server cannot decode CRD %s: %v", c.Object.Name, err)
-		return diags
-	}
-	return v.ValidateInternal(c, internal, false)
+// Findings are what the API server's validation says of a CRD, the
+// findings about CEL rules (their compilation, cost, transition rules) apart
+// from the others.
+type Findings struct {
+	CEL, Other markers.ErrorList
 }
 
 // ValidateInternal runs the API server's validation on the internal object
-// of a CRD (see Internal). With skipCEL, the findings about CEL rules are
-// left out, for a caller that has reported them already with their exact
-// positions (package celcost).
-func (v *Validator) ValidateInternal(c *CRD, internal *apiextensions.CustomResourceDefinition, skipCEL bool) markers.ErrorList {
-	var diags markers.ErrorList
+// of a CRD (see Internal).
+func (v *Validator) ValidateInternal(c *CRD, internal *apiextensions.CustomResourceDefinition) Findings {
+	var f Findings
 	for _, e := range validation.ValidateCustomResourceDefinition(context.Background(), internal) {
-		if skipCEL && isCELFinding(e) {
-			continue
+		list := &f.Other
+		if isCELFinding(e) {
+			list = &f.CEL
 		}
-		diags.Errorf(c.Locate(e.Field), markers.CodeAPIServer, "the API server rejects CRD %s: %s", c.Object.Name, e.Error())
+		list.Errorf(c.Locate(e.Field), markers.CodeAPIServer, "the API server rejects CRD %s: %s", c.Object.Name, e.Error())
 	}
-	return diags
+	return f
 }
 
 // isCELFinding reports whether a validation error is about CEL rules: their

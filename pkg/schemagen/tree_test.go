@@ -1,0 +1,143 @@
+package schemagen
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/randfill"
+)
+
+// treeByJSON is what crdTree replaces: the CRD through json.Marshal and a
+// decoder with UseNumber.
+func treeByJSON(obj *apiextv1.CustomResourceDefinition) (map[string]any, error) {
+	j, err := json.Marshal(obj)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	dec := json.NewDecoder(bytes.NewReader(j))
+	dec.UseNumber()
+	if err := dec.Decode(&m); err != nil {
+		return nil, err
+	}
+	delete(m, "status")
+	delete(m["metadata"].(map[string]any), "creationTimestamp")
+	return m, nil
+}
+
+// schemaFiller fills schemas with every field set now and then (so that a
+// field added to JSONSchemaProps in a new apiextensions-apiserver shows up
+// here as a difference), valid JSON in JSON values, finite floats, and
+// strings with invalid UTF-8 among them.
+func schemaFiller(seed int64) *randfill.Filler {
+	return randfill.NewWithSeed(seed).NilChance(0.4).NumElements(0, 3).MaxDepth(6).Funcs(
+		func(j *apiextv1.JSON, c randfill.Continue) {
+			vals := []string{`"x"`, `1`, `2.50`, `1e3`, `-0`, `true`, `null`, `{"b":[1,{"c":"d"}],"a":"<&>"}`, `[]`, `{}`, "\"\\u00e9\\ud800\""}
+			if c.Intn(8) == 0 {
+				return // empty: MarshalJSON writes null
+			}
+			j.Raw = []byte(vals[c.Intn(len(vals))])
+		},
+		func(f *float64, c randfill.Continue) {
+			vals := []float64{0, 1, -2.5, 1e21, 1e-7, 123456789.125, math.MaxFloat64, 5e-324}
+			*f = vals[c.Intn(len(vals))]
+		},
+		func(s *string, c randfill.Continue) {
+			vals := []string{"", "a", "spec", "<b> & 'q'", "é", "\xff", "a\xffb", "\xff\xfe", "\u2028", "line\nbreak"}
+			*s = vals[c.Intn(len(vals))]
+		},
+	)
+}
+
+// TestCrdTreeIsTheJSONTree pins crdTree to json.Marshal's result on random
+// schemas that use every field of JSONSchemaProps.
+func TestCrdTreeIsTheJSONTree(t *testing.T) {
+	for seed := range int64(400) {
+		f := schemaFiller(seed)
+		var s1, s2 apiextv1.JSONSchemaProps
+		f.Fill(&s1)
+		f.Fill(&s2)
+		obj := &apiextv1.CustomResourceDefinition{}
+		obj.APIVersion, obj.Kind, obj.Name = "apiextensions.k8s.io/v1", "CustomResourceDefinition", "things.example.com"
+		obj.Spec.Versions = []apiextv1.CustomResourceDefinitionVersion{
+			{Name: "v1", Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: &s1}},
+			{Name: "v2"},
+			{Name: "v3", Schema: &apiextv1.CustomResourceValidation{}},
+			{Name: "v4", Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: &s2}},
+		}
+		want, wantErr := treeByJSON(obj)
+		got, err := crdTree(obj)
+		if (err != nil) != (wantErr != nil) {
+			t.Fatalf("seed %d: error %v, json.Marshal's %v", seed, err, wantErr)
+		}
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.Marshal(got)
+			w, _ := json.Marshal(want)
+			t.Fatalf("seed %d: tree differs from json.Marshal's\n got %s\nwant %s", seed, g, w)
+		}
+	}
+}
+
+// TestCrdTreeCoversEverySchemaField fails when JSONSchemaProps or
+// ValidationRule gains a field the random schemas never set, which would
+// leave the test above blind to it.
+func TestCrdTreeCoversEverySchemaField(t *testing.T) {
+	seen := map[string]bool{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				seen[k] = true
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	for seed := range int64(400) {
+		var s apiextv1.JSONSchemaProps
+		schemaFiller(seed).Fill(&s)
+		tree, err := propsTree(&s)
+		if err == nil {
+			walk(tree)
+		}
+	}
+	for _, typ := range []reflect.Type{reflect.TypeFor[apiextv1.JSONSchemaProps](), reflect.TypeFor[apiextv1.ValidationRule]()} {
+		for i := range typ.NumField() {
+			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+			if !seen[name] {
+				t.Errorf("%s.%s (%q) never appears in a random schema's tree", typ.Name(), typ.Field(i).Name, name)
+			}
+		}
+	}
+}
+
+// TestCrdTreeFailsLikeJSON pins the errors: a JSON value that is not JSON,
+// and a float JSON cannot hold.
+func TestCrdTreeFailsLikeJSON(t *testing.T) {
+	for i, s := range []apiextv1.JSONSchemaProps{
+		{Default: &apiextv1.JSON{Raw: []byte(`{"a":`)}},
+		{Enum: []apiextv1.JSON{{Raw: []byte(`1 2`)}}},
+		{Properties: map[string]apiextv1.JSONSchemaProps{"a": {Maximum: ptrTo(math.Inf(1))}}},
+		{Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &apiextv1.JSONSchemaProps{MultipleOf: ptrTo(math.NaN())}}},
+	} {
+		obj := &apiextv1.CustomResourceDefinition{}
+		obj.Spec.Versions = []apiextv1.CustomResourceDefinitionVersion{{Name: "v1", Schema: &apiextv1.CustomResourceValidation{OpenAPIV3Schema: &s}}}
+		if _, err := treeByJSON(obj); err == nil {
+			t.Fatalf("case %d: json.Marshal accepts it", i)
+		}
+		if _, err := crdTree(obj); err == nil {
+			t.Errorf("case %d: crdTree accepts what json.Marshal rejects", i)
+		} else if _, err := Render(obj); err == nil {
+			t.Errorf("case %d: Render accepts it", i)
+		}
+	}
+}
