@@ -76,4 +76,3 @@ func findAt(k *parser.Kind, path schemaPath) parser.TypeExpr {
 	}
 	return expr
 }
-
