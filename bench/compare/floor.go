@@ -6,6 +6,7 @@ package main
 import (
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -19,12 +20,23 @@ type floorTimes struct {
 func (f floorTimes) total() time.Duration { return f.list + f.parse }
 
 // floor measures "go list -find" of the corpus's packages and parsing their
-// non-test Go files with comments, as many times as the tools run.
+// non-test Go files with comments, as many times as the tools run; with
+// -cold, go list too gets an empty GOCACHE (the go command fills it with
+// what it knows of the standard library, most of a cold go list's time).
 func (b *bench) floor(dir string, c corpus) (floorTimes, error) {
 	var lists, parses []time.Duration
 	for range max(b.runs, 1) {
+		var env []string
+		if b.cold {
+			gocache, err := os.MkdirTemp("", "gocache")
+			if err != nil {
+				return floorTimes{}, err
+			}
+			defer os.RemoveAll(gocache)
+			env = []string{"GOCACHE=" + gocache}
+		}
 		start := time.Now()
-		out, err := output(dir, "go", append([]string{"list", "-find", "-f", `{{.Dir}}{{range .GoFiles}} {{.}}{{end}}`}, c.packages...)...)
+		out, err := outputEnv(dir, env, "go", append([]string{"list", "-find", "-f", `{{.Dir}}{{range .GoFiles}} {{.}}{{end}}`}, c.packages...)...)
 		if err != nil {
 			return floorTimes{}, err
 		}
