@@ -14,7 +14,7 @@
 //	go run ./bench/compare -prepare [-corpus LIST]   (only prepare, for go test ./bench/phases -bench .)
 //
 // The corpora are prometheus-operator (v0.94.1: v1, v1alpha1, v1beta1; 10
-// CRDs), cluster-api (v1.14.2, 38 CRDs) and synthetic-N: N copies of
+// CRDs), cluster-api (v1.14.2, 17 CRDs) and synthetic-N: N copies of
 // prometheus-operator's monitoring/v1, each under a group of its own (7 CRDs
 // per copy). The default runs them all, with N = 1, 10, 25, 50 and 100.
 //
