@@ -20,8 +20,9 @@ import (
 // is where controller-runtime serves conversion reviews.
 const DefaultConversionPath = "/convert"
 
-// applyConversion sets spec.conversion of a CRD with several versions:
-// Webhook when a version's kind or package names a service, None otherwise.
+// applyConversion sets spec.conversion of a CRD with several versions to
+// Webhook when a version's kind or package names a service; otherwise it
+// stays unset, which the API server reads as None.
 func (g *gen) applyConversion(crd *CRD) {
 	spec := &crd.Object.Spec
 	if len(spec.Versions) < 2 {
@@ -45,7 +46,8 @@ func (g *gen) applyConversion(crd *CRD) {
 		}
 	}
 	if found == nil {
-		spec.Conversion = &apiextv1.CustomResourceConversion{Strategy: apiextv1.NoneConverter}
+		// The API server defaults the strategy to None; writing it would
+		// add a stanza controller-gen leaves out to every multi-version CRD.
 		return
 	}
 	ns, name, ok := strings.Cut(hook.Service, "/")

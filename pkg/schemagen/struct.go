@@ -54,6 +54,8 @@ func (g *gen) structSchema(st *parser.Struct, at site) *apiextv1.JSONSchemaProps
 		var fs *apiextv1.JSONSchemaProps
 		if markers.Has[markers.Schemaless](f.Markers) {
 			fs = &apiextv1.JSONSchemaProps{}
+		} else if s, ok := preservedAny(f); ok {
+			fs = s
 		} else {
 			fs = g.exprSchema(f.Type, fieldSite)
 		}
@@ -215,4 +217,31 @@ func (g *gen) oneOfFields(ms []markers.Marker, st *parser.Struct, at site) map[s
 		}
 	}
 	return out
+}
+
+// preservedAny is the schema of an interface field, or a map of interface
+// values, that +kubebuilder:pruning:PreserveUnknownFields makes valid on its
+// own: no type (a map is an object), and the marker, applied after, keeps
+// whatever the value holds. Without the marker such a field is an error.
+func preservedAny(f *parser.Field) (*apiextv1.JSONSchemaProps, bool) {
+	if !markers.Has[markers.XPreserveUnknownFields](f.Markers) {
+		return nil, false
+	}
+	t := f.Type
+	for {
+		p, ok := t.(*parser.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem
+	}
+	switch x := t.(type) {
+	case *parser.Interface:
+		return &apiextv1.JSONSchemaProps{}, true
+	case *parser.Map:
+		if _, ok := x.Elem.(*parser.Interface); ok && stringKey(x.Key) {
+			return &apiextv1.JSONSchemaProps{Type: "object"}, true
+		}
+	}
+	return nil, false
 }

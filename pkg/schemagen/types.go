@@ -177,7 +177,7 @@ func (g *gen) exprSchema(e parser.TypeExpr, at site) *apiextv1.JSONSchemaProps {
 		return g.structSchema(x, at)
 	case *parser.Interface:
 		g.diags.Errorf(at.pos, markers.CodeGoType,
-			"%s is an interface (%s), which has no schema; use apiextensionsv1.JSON or runtime.RawExtension, or mark the field +kubebuilder:validation:Schemaless and +kubebuilder:pruning:PreserveUnknownFields",
+			"%s is an interface (%s), which has no schema; use apiextensionsv1.JSON or runtime.RawExtension, or mark the field +kubebuilder:pruning:PreserveUnknownFields",
 			at.what, x.Desc)
 		return &apiextv1.JSONSchemaProps{}
 	case *parser.Unsupported:
@@ -229,7 +229,7 @@ func (g *gen) mapSchema(m *parser.Map, at site) *apiextv1.JSONSchemaProps {
 	}
 	if _, ok := m.Elem.(*parser.Interface); ok {
 		g.diags.Errorf(at.pos, markers.CodeGoType,
-			"%s is a map of interface values, which have no schema; use map[string]apiextensionsv1.JSON, or mark the field +kubebuilder:validation:Schemaless and +kubebuilder:pruning:PreserveUnknownFields", at.what)
+			"%s is a map of interface values, which have no schema; use map[string]apiextensionsv1.JSON, or mark the field +kubebuilder:pruning:PreserveUnknownFields", at.what)
 		return &apiextv1.JSONSchemaProps{}
 	}
 	return &apiextv1.JSONSchemaProps{

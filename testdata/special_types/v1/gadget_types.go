@@ -53,6 +53,14 @@ type GadgetSpec struct {
 	// Template metadata is an object the API server does not look into.
 	// +optional
 	TemplateMeta metav1.ObjectMeta `json:"templateMeta,omitempty"`
+	// Anything is any JSON value: an interface field is valid once its unknown fields are preserved.
+	// +kubebuilder:pruning:PreserveUnknownFields
+	// +optional
+	Anything interface{} `json:"anything,omitempty"`
+	// Settings is an object of any values: so is a map of interface values.
+	// +kubebuilder:pruning:PreserveUnknownFields
+	// +optional
+	Settings map[string]any `json:"settings,omitempty"`
 }
 
 // GadgetStatus has conditions.
