@@ -34,6 +34,9 @@ type app struct {
 	// cacheDir is where the rerun cache lives: $CRDGEN_CACHE, "" for the
 	// user cache directory, "off" for no cache.
 	cacheDir string
+	// invoked is how crdgen was run ("crdgen", "go tool crdgen", ...),
+	// for the commands it prints; see invocation.
+	invoked string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -98,13 +101,32 @@ func TestCheckReportsDriftAndStaleFiles(t *testing.T) {
 			t.Errorf("--check diff lacks %q:\n%s", want, stdout)
 		}
 	}
-	for _, want := range []string{"batch.example.com_jobs.yaml is out of date", "batch.example.com_oldjobs.yaml is stale", `run "crdgen crd -o`} {
+	for _, want := range []string{"batch.example.com_jobs.yaml:20: out of date from this line on; run \"crdgen crd -o ", "batch.example.com_oldjobs.yaml:1: stale: no kind produces it any more; run \"crdgen crd -o "} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("--check report lacks %q:\n%s", want, stderr)
 		}
 	}
 	if strings.Contains(stderr, "kustomization") {
 		t.Errorf("--check reported a file crdgen does not own:\n%s", stderr)
+	}
+
+	// For CI, the findings come in the chosen format, with a code: one
+	// JSON array, or workflow commands on the file's changed line.
+	_, _, stderr = gen("--check", "--format", "json")
+	var findings []jsonDiag
+	if err := json.Unmarshal([]byte(stderr), &findings); err != nil {
+		t.Fatalf("--check --format json: stderr is not one JSON array: %v\n%s", err, stderr)
+	}
+	var codes []string
+	for _, d := range findings {
+		codes = append(codes, fmt.Sprintf("%s:%d %s %s", filepath.Base(d.File), d.Line, d.Severity, d.Code))
+	}
+	if want := []string{"batch.example.com_jobs.yaml:20 error stale", "batch.example.com_oldjobs.yaml:1 error stale"}; !slices.Equal(codes, want) {
+		t.Errorf("--check --format json: got %q, want %q", codes, want)
+	}
+	_, _, stderr = gen("--check", "--format", "github")
+	if want := "batch.example.com_jobs.yaml,line=20,title=crdgen stale::out of date from this line on; run \"crdgen crd -o "; !strings.Contains(stderr, want) || !strings.HasPrefix(stderr, "::error file=") {
+		t.Errorf("--check --format github lacks %q:\n%s", want, stderr)
 	}
 
 	time.Sleep(10 * time.Millisecond)

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -123,27 +122,25 @@ func (a *app) conversionCmd(args []string) int {
 	}
 	res, cdiags := convgen.Generate(model, opts)
 	diags.Append(cdiags)
-	a.printDiags(diags)
 	if diags.HasErrors() || res == nil {
-		return exitFail
+		return a.fail(diags, nil)
 	}
 	if f.report.value != "" {
 		if err := a.printConversionReport(res.Report, f.report.value); err != nil {
-			fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
-			return exitFail
+			return a.fail(diags, err)
 		}
 	}
 	p, err := a.planConversion(res)
 	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
-		return exitFail
+		return a.fail(diags, err)
 	}
 	if f.check {
-		if a.printDrift(p, "crdgen conversion "+strings.Join(args, " ")) {
+		if a.checkDrift(diags, p, a.fixCommand("conversion", args)) {
 			return exitFail
 		}
 		return exitOK
 	}
+	a.printDiags(diags)
 	if err := a.apply(p); err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail

@@ -127,33 +127,28 @@ func (a *app) crdCmd(args []string) int {
 		return exitOK
 	}
 	out, diags, err := a.generateListed(patterns, listing, f.gen, ph)
-	a.printDiags(diags)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
-		return exitFail
-	}
 	if out != nil {
 		defer out.spool.close()
 	}
-	if out == nil || diags.HasErrors() {
-		return exitFail
+	if err != nil || out == nil || diags.HasErrors() {
+		return a.fail(diags, err)
 	}
 	p, err := a.planDir(f.outputDir, out.files, isGeneratedCRD)
 	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
-		return exitFail
+		return a.fail(diags, err)
 	}
 	outputs := make([]string, 0, len(out.files))
 	for name := range out.files {
 		outputs = append(outputs, filepath.Join(outDir, name))
 	}
 	if f.check {
-		if a.printDrift(p, "crdgen crd "+strings.Join(args, " ")) {
+		if a.checkDrift(diags, p, a.fixCommand("crd", args)) {
 			return exitFail
 		}
 		cache.record(outputs, []string{outDir}, diags)
 		return exitOK
 	}
+	a.printDiags(diags)
 	if err := a.apply(p); err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail

@@ -130,24 +130,23 @@ func (a *app) generateCmd(args []string) int {
 	conv, cdiags := convgen.Generate(model, opts)
 	diags.Append(cdiags)
 	ph.done("conversion")
-	a.printDiags(diags)
 	if out == nil || conv == nil || diags.HasErrors() {
-		return exitFail
+		return a.fail(diags, nil)
 	}
 
 	p, err := a.planGenerate(f, out, conv)
 	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
-		return exitFail
+		return a.fail(diags, err)
 	}
 	outputs := generateOutputs(outDir, out, conv, a.abs(f.costReport), f.costReport != "")
 	if f.crd.check {
-		if a.printDrift(p, "crdgen generate "+strings.Join(args, " ")) {
+		if a.checkDrift(diags, p, a.fixCommand("generate", args)) {
 			return exitFail
 		}
 		cache.record(outputs, []string{outDir}, diags)
 		return exitOK
 	}
+	a.printDiags(diags)
 	if err := a.apply(p); err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail

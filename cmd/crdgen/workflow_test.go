@@ -120,10 +120,12 @@ func TestGenerateWithConfigAndDriftCheck(t *testing.T) {
 	if code != exitFail {
 		t.Errorf("--check after an edit: exit %d, want %d", code, exitFail)
 	}
-	for _, want := range []string{"config/crd/shop.example.com_widgets.yaml is out of date", `run "crdgen generate" to update`} {
-		if !strings.Contains(stderr, want) {
-			t.Errorf("--check stderr lacks %q:\n%s", want, stderr)
-		}
+	// The diagnostic points at the first changed line of the file on disk.
+	if want := `config/crd/shop.example.com_widgets.yaml:43: out of date from this line on; run "crdgen generate" to update it`; !strings.Contains(stderr, want) {
+		t.Errorf("--check stderr lacks %q:\n%s", want, stderr)
+	}
+	if line := strings.Split(string(data), "\n")[42]; strings.TrimSpace(line) != "maximum: 10" {
+		t.Errorf("line 43 of the stale file is %q, want the changed maximum", line)
 	}
 	if !strings.Contains(stdout, "-                maximum: 10\n+                maximum: 20\n") {
 		t.Errorf("--check diff does not show the change:\n%s", stdout)
@@ -138,7 +140,7 @@ func TestGenerateWithConfigAndDriftCheck(t *testing.T) {
 	// A deleted kind leaves a stale CRD.
 	os.WriteFile(filepath.Join(dir, "api/v1/types.go"), []byte(edited[:strings.Index(edited, "// Gizmo")]), 0o644)
 	code, _, stderr = crdgenIn(t, dir, "generate", "--check")
-	if code != exitFail || !strings.Contains(stderr, "config/crd/shop.example.com_gizmoes.yaml is stale: no kind produces it any more") {
+	if code != exitFail || !strings.Contains(stderr, `config/crd/shop.example.com_gizmoes.yaml:1: stale: no kind produces it any more; run "crdgen generate" to delete it`) {
 		t.Errorf("--check after deleting a kind: exit %d\n%s", code, stderr)
 	}
 
@@ -224,6 +226,12 @@ func TestGoTool(t *testing.T) {
 	runOK(t, dir, "go", "tool", "crdgen", "generate", "./api/...")
 	if _, err := os.Stat(filepath.Join(dir, "config", "crd", "bases", "shop.example.com_widgets.yaml")); err != nil {
 		t.Errorf("go tool crdgen generate wrote nothing: %v", err)
+	}
+	// A drift check names the command as the project runs it.
+	os.WriteFile(filepath.Join(dir, "api/v1/types.go"), []byte(strings.Replace(shopTypes, "Maximum=10", "Maximum=20", 1)), 0o644)
+	out, err := runErr(dir, "go", "tool", "crdgen", "generate", "--check", "./api/...")
+	if want := `run "go tool crdgen generate ./api/..." to update it`; err == nil || !strings.Contains(out, want) {
+		t.Errorf("go tool crdgen generate --check after an edit: %v, want %q in\n%s", err, want, out)
 	}
 }
 

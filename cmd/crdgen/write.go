@@ -155,28 +155,6 @@ func writeAtomic(path string, data []byte) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-// printDrift prints a unified diff of every planned change and the command
-// that fixes them, and reports whether there was any.
-func (a *app) printDrift(p plan, fix string) bool {
-	if len(p.write) == 0 && len(p.remove) == 0 {
-		return false
-	}
-	for _, c := range p.write {
-		status := "is out of date"
-		if c.old == nil {
-			status = "is missing"
-		}
-		fmt.Fprintf(a.stderr, "%s %s\n", a.rel(c.path), status)
-		a.printDiff(c)
-	}
-	for _, c := range p.remove {
-		fmt.Fprintf(a.stderr, "%s is stale: no kind produces it any more\n", a.rel(c.path))
-		a.printDiff(c)
-	}
-	fmt.Fprintf(a.stderr, "run %q to update\n", strings.TrimSpace(strings.Replace(fix, " --check", "", 1)))
-	return true
-}
-
 func (a *app) printDiff(c fileChange) {
 	name := filepath.ToSlash(a.rel(c.path))
 	from, to := "a/"+name, "b/"+name
