@@ -6,7 +6,7 @@
 //
 //	markers -> parser -> schemagen/convgen -> celcost -> cmd/crdgen
 //
-// and knows nothing of CRDs, schemas or go/packages.
+// and knows nothing of CRDs, schemas or Go packages.
 //
 // # Syntax
 //

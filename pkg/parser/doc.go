@@ -6,7 +6,7 @@
 //
 //	markers -> parser -> schemagen/convgen -> celcost -> cmd/crdgen
 //
-// and is the only package that imports go/packages, go/ast and go/types.
+// and is the only package that imports go/ast and go/types.
 // Load builds the Model once; the model is read-only afterwards, and holds
 // no syntax trees or go/types objects, so they are released when Load
 // returns.
@@ -15,7 +15,9 @@
 // Field, and the TypeExpr shapes (Basic, Named, Pointer, Slice, Array, Map,
 // Struct, Interface, Unsupported).
 //
-// Loading reads the API packages from source and everything else from the
-// go command's export data; a dependency's files are parsed only for the
-// doc comments and markers of the types a schema reaches (see load.go).
+// Loading lists the packages with one go list run (crdgen runs the go
+// command itself: go/packages would run it and more, twice the time),
+// type-checks the API packages from source without function bodies, and
+// builds from their dependencies' source only the declarations they reach,
+// doc comments included (see load.go and srcimport.go).
 package parser
