@@ -35,6 +35,32 @@ func copyDir(t *testing.T, from, to string) {
 	}
 }
 
+// TestCRDsToStdout checks -o -: the CRDs, in file name order, as one YAML
+// stream on standard output, byte for byte the files -o DIR writes, and
+// nothing on disk.
+func TestCRDsToStdout(t *testing.T) {
+	root := repoRoot(t)
+	patterns := []string{"./testdata/special_types/...", "./testdata/printer_columns_and_selectable_fields/..."}
+	a, stdout, stderr := testApp(root)
+	if code := a.main(append([]string{"crd", "-o", "-"}, patterns...)); code != exitOK {
+		t.Fatalf("crd -o -: exit %d\n%s", code, stderr)
+	}
+	var want []byte
+	for _, f := range []string{"printer_columns_and_selectable_fields/want/batch.example.com_jobs.yaml", "special_types/want/special.example.com_gadgets.yaml"} {
+		data, err := os.ReadFile(filepath.Join(root, "testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, data...)
+	}
+	if got := stdout.String(); got != string(want) {
+		t.Errorf("crd -o - printed %d bytes, want the two golden files (%d bytes) in name order", len(got), len(want))
+	}
+	if _, err := os.Stat(filepath.Join(root, "-")); err == nil {
+		t.Errorf("crd -o - made a directory named -")
+	}
+}
+
 func TestUsageErrorsExit2(t *testing.T) {
 	for _, args := range [][]string{
 		{},
@@ -47,6 +73,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"cost", "--kube-version=latest", "./x/..."},
 		{"cost", "--format=yaml", "./x/..."},
 		{"cost", "--fail-above=lots", "./x/..."},
+		{"crd", "-o", "-", "--check", "./x/..."},
+		{"generate", "-o", "-", "./x/..."},
 	} {
 		a, _, stderr := testApp(repoRoot(t))
 		if code := a.main(args); code != exitUsage {

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/schemagen"
@@ -74,7 +76,8 @@ Writes one CustomResourceDefinition per group and kind found in PACKAGES
 (Go package patterns such as ./api/...) to DIR/<group>_<plural>.yaml.
 
 Flags:
-  -o, --output-dir DIR          where CRD files go (default config/crd/bases)
+  -o, --output-dir DIR          where CRD files go (default config/crd/bases); - prints
+                                them to standard output as one YAML stream instead
   --check                       write nothing; exit 1 and print a diff if any file would change
   --unknown-markers MODE        error (default) or warn
   --allow-dangerous-types       accept float32 and float64 fields
@@ -110,6 +113,11 @@ func (a *app) crdCmd(args []string) int {
 		return exitFail
 	}
 	defer stop()
+	toStdout := f.outputDir == "-"
+	if toStdout && f.check {
+		fmt.Fprintln(a.stderr, "crdgen crd: --check compares files on disk; it does not go with -o - (standard output)")
+		return exitUsage
+	}
 	ph := newPhases()
 	outDir := a.abs(f.outputDir)
 	listing, err := a.list(patterns)
@@ -117,7 +125,7 @@ func (a *app) crdCmd(args []string) int {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
-	cache := a.openCache(f.noCache, []string{"crd", outDir, strings.Join(patterns, "\x00")}, f.gen.settings(), listing)
+	cache := a.openCache(f.noCache || toStdout, []string{"crd", outDir, strings.Join(patterns, "\x00")}, f.gen.settings(), listing)
 	if diags, ok := cache.hit(); ok {
 		a.printDiags(diags)
 		if f.gen.verbose {
@@ -132,6 +140,13 @@ func (a *app) crdCmd(args []string) int {
 	}
 	if err != nil || out == nil || diags.HasErrors() {
 		return a.fail(diags, err)
+	}
+	if toStdout {
+		a.printDiags(diags)
+		if err := a.printCRDs(out.files); err != nil {
+			return a.fail(nil, err)
+		}
+		return exitOK
 	}
 	p, err := a.planDir(f.outputDir, out.files, isGeneratedCRD)
 	if err != nil {
@@ -183,4 +198,20 @@ func (a *app) parseCommand(fs *flag.FlagSet, args []string, usage string, cfg *c
 		return nil, exitUsage, false
 	}
 	return patterns, exitOK, true
+}
+
+// printCRDs writes the CRDs to standard output in file name order, each a
+// YAML document that starts with "---" (what controller-gen's output:stdout
+// prints).
+func (a *app) printCRDs(files map[string]output) error {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		data, err := files[name].bytes()
+		if err != nil {
+			return err
+		}
+		if _, err := a.stdout.Write(data); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -90,6 +90,10 @@ func (a *app) generateCmd(args []string) int {
 	defer stop()
 
 	ph := newPhases()
+	if f.crd.outputDir == "-" {
+		fmt.Fprintln(a.stderr, "crdgen generate: -o - (standard output) is for CRDs alone; use crdgen crd -o -")
+		return exitUsage
+	}
 	outDir := a.abs(f.crd.outputDir)
 	settings := f.crd.gen.settings()
 	settings["costReport"], settings["conversionStyle"], settings["conversionTests"] = a.abs(f.costReport), f.conversionStyle.value, f.conversionTests.String()
