@@ -34,6 +34,8 @@ type app struct {
 	// cacheDir is where the rerun cache lives: $CRDGEN_CACHE, "" for the
 	// user cache directory, "off" for no cache.
 	cacheDir string
+	// suppress are the codes of warnings not to print (--suppress).
+	suppress codeSet
 	// invoked is how crdgen was run ("crdgen", "go tool crdgen", ...),
 	// for the commands it prints; see invocation.
 	invoked string

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -58,6 +59,33 @@ func TestCRDsToStdout(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "-")); err == nil {
 		t.Errorf("crd -o - made a directory named -")
+	}
+}
+
+// TestSuppress checks --suppress and crdgen.yaml's suppress: warnings of
+// the named codes are not printed, errors are, and a misspelt code is a
+// mistake with a did-you-mean.
+func TestSuppress(t *testing.T) {
+	root := repoRoot(t)
+	run := func(args ...string) (int, string) {
+		t.Helper()
+		a, _, stderr := testApp(root)
+		code := a.main(append(append([]string{"crd", "-o", t.TempDir()}, args...), "./testdata/unknown_markers_warn_for_migrations/..."))
+		return code, stderr.String()
+	}
+	code, stderr := run("--unknown-markers=warn", "--suppress", "unknown-marker")
+	if code != exitOK || strings.Contains(stderr, "unknown marker") || !strings.Contains(stderr, "is a type marker and has no effect on a field") {
+		t.Errorf("--suppress unknown-marker: exit %d, want only the other warnings:\n%s", code, stderr)
+	}
+	if code, stderr := run("--unknown-markers=warn", "--suppress", "unknown-marker,marker-target", "--format", "json"); code != exitOK || strings.TrimSpace(stderr) != "[]" {
+		t.Errorf("--suppress of every code present: exit %d, want an empty JSON array:\n%s", code, stderr)
+	}
+	// Errors are not suppressed.
+	if code, stderr := run("--suppress", "unknown-marker"); code != exitFail || !strings.Contains(stderr, "unknown marker +kubebuilder:validation:Maximun") {
+		t.Errorf("--suppress on errors: exit %d, want the errors\n%s", code, stderr)
+	}
+	if code, stderr := run("--suppress", "unknown-markers"); code != exitUsage || !strings.Contains(stderr, `no diagnostic code "unknown-markers", did you mean "unknown-marker"`) {
+		t.Errorf("--suppress with a misspelt code: exit %d\n%s", code, stderr)
 	}
 }
 
@@ -251,6 +279,29 @@ func TestCostExitCodes(t *testing.T) {
 		}
 		if !strings.Contains(stdout.String(), "CEL cost report for Kubernetes") {
 			t.Errorf("crdgen %s printed no report:\n%s", strings.Join(c.args, " "), stdout)
+		}
+	}
+}
+
+// TestSuppressFlagWinsOverConfig checks that crdgen.yaml's suppress list
+// applies, and that --suppress on the command line replaces it.
+func TestSuppressFlagWinsOverConfig(t *testing.T) {
+	cfg := &config{Suppress: []string{"marker-ignored"}}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "marker-ignored"},
+		{[]string{"--suppress", "lint", "--suppress", "cel-cost,lint"}, "lint,cel-cost"},
+	} {
+		a, _, _ := testApp(t.TempDir())
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		a.registerSuppress(fs, cfg)
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		if got := a.suppress.String(); got != tc.want {
+			t.Errorf("%q: suppressed %q, want %q", tc.args, got, tc.want)
 		}
 	}
 }

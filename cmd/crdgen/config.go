@@ -44,6 +44,8 @@ type config struct {
 	KubeVersion string `json:"kubeVersion,omitempty"`
 	// CostReport is the file "crdgen generate" writes the CEL cost report to.
 	CostReport string `json:"costReport,omitempty"`
+	// Suppress are the codes of warnings not to print.
+	Suppress []string `json:"suppress,omitempty"`
 	// Conversion holds the settings of conversion generation.
 	Conversion *conversionConfig `json:"conversion,omitempty"`
 
@@ -62,7 +64,7 @@ type conversionConfig struct {
 func configKeys() map[string][]string {
 	return map[string][]string{
 		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
-			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "conversion"},
+			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "conversion"},
 		"conversion": {"style", "tests"},
 	}
 }
@@ -158,6 +160,11 @@ func (c *config) check() error {
 	if c.KubeVersion != "" {
 		if _, _, err := celcost.EnvFor(c.KubeVersion); err != nil {
 			return fmt.Errorf("%s: kubeVersion: %v", c.path, err)
+		}
+	}
+	for _, name := range c.Suppress {
+		if _, err := parseCode(name); err != nil {
+			return fmt.Errorf("%s:%d: suppress: %v", c.path, keyLine(c.data, "suppress"), err)
 		}
 	}
 	if c.MaxDescriptionLength != nil && *c.MaxDescriptionLength < 0 {

@@ -30,6 +30,7 @@ Flags:
   --tests BOOL            write the round-trip tests (default true); overrides +crdgen:conversion:tests
   --unknown-markers MODE  error (default) or warn
   --format FORMAT         how diagnostics are printed: text (default), json or github
+  --suppress CODE[,CODE]  do not print warnings with these codes (errors always print)
 `
 
 // conversionFlags are the flags of "crdgen conversion".
@@ -98,6 +99,7 @@ func (a *app) conversionCmd(args []string) int {
 	}
 	var f conversionFlags
 	fs := flag.NewFlagSet("conversion", flag.ContinueOnError)
+	a.registerSuppress(fs, cfg)
 	f.register(fs, cfg)
 	patterns, code, ok := a.parseCommand(fs, args, conversionUsage, cfg)
 	if !ok {

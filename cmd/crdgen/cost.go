@@ -60,6 +60,7 @@ func (a *app) costCmd(args []string) int {
 	format := choice{value: celcost.FormatText, allowed: []string{celcost.FormatText, celcost.FormatJSON, celcost.FormatMarkdown}}
 	var failAbove percentFlag
 	fs := flag.NewFlagSet("cost", flag.ContinueOnError)
+	a.registerSuppress(fs, cfg)
 	registerGenNoFormat(fs, &gen, cfg)
 	fs.Var(&format, "format", "text, json or markdown")
 	fs.Var(&failAbove, "fail-above", "exit 1 if any rule uses more than this percentage of its budget")

@@ -87,6 +87,7 @@ Flags:
                                 labels, annotations, finalizers) instead of an empty object
   --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
   --format text|json|github     how diagnostics are printed (default text)
+  --suppress CODE[,CODE]        do not print warnings with these codes (errors always print)
   --no-cache                    do the whole run even when nothing changed since the last one
   -v                            print each file written and the time of each phase
 
@@ -101,6 +102,7 @@ func (a *app) crdCmd(args []string) int {
 	}
 	var f crdFlags
 	fs := flag.NewFlagSet("crd", flag.ContinueOnError)
+	a.registerSuppress(fs, cfg)
 	f.register(fs, cfg)
 	patterns, code, ok := a.parseCommand(fs, args, crdUsage, cfg)
 	if !ok {

@@ -18,10 +18,10 @@ import (
 func diagFormats() []string { return []string{"text", "json", "github"} }
 
 // printDiags prints diagnostics sorted, with paths relative to the working
-// directory, in the app's format. In the json format the array is printed
+// directory, in the app's format, leaving out suppressed warnings. In the json format the array is printed
 // even when it is empty, so that tools can always parse it.
 func (a *app) printDiags(diags markers.ErrorList) {
-	sorted := diags.Sorted()
+	sorted := a.unsuppressed(diags).Sorted()
 	for i := range sorted {
 		d := &sorted[i]
 		d.Pos.Filename = a.rel(d.Pos.Filename)

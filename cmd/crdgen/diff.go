@@ -72,6 +72,7 @@ func (a *app) diffCmd(args []string) int {
 	var allow stringList
 	format := &choice{value: "text", allowed: []string{"text", "json", "markdown", "github"}}
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	a.registerSuppress(fs, cfg)
 	def := "config/crd/bases"
 	if cfg != nil && cfg.OutputDir != "" {
 		def = cfg.resolve(cfg.OutputDir)

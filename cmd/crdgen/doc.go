@@ -46,11 +46,12 @@
 //	--generate-embedded-object-meta  describe a template's metav1.ObjectMeta
 //	--kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
 //	--format text|json|github     how diagnostics are printed
+//	--suppress CODE[,CODE]        do not print warnings with these codes
 //	--cpuprofile, --memprofile    write profiles
 //
 // Settings can also come from crdgen.yaml in the module root (packages,
 // outputDir, unknownMarkers, maxDescriptionLength, omitVersionAnnotation,
-// generateEmbeddedObjectMeta, kubeVersion, costReport, conversion.style,
+// generateEmbeddedObjectMeta, kubeVersion, costReport, suppress, conversion.style,
 // conversion.tests); a flag on the command line wins.
 //
 // Flags of conversion:

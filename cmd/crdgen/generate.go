@@ -36,6 +36,7 @@ Flags:
   --generate-embedded-object-meta  describe a template's metav1.ObjectMeta instead of an empty object
   --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
   --format text|json|github     how diagnostics are printed (default text)
+  --suppress CODE[,CODE]        do not print warnings with these codes (errors always print)
   --no-cache                    do the whole run even when nothing changed since the last one
   -v                            print each file written and the time of each phase
 
@@ -76,6 +77,7 @@ func (a *app) generateCmd(args []string) int {
 	}
 	var f generateFlags
 	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
+	a.registerSuppress(fs, cfg)
 	f.register(fs, cfg)
 	patterns, code, ok := a.parseCommand(fs, args, generateUsage, cfg)
 	if !ok {

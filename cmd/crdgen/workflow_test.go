@@ -199,6 +199,7 @@ func TestConfigMistakes(t *testing.T) {
 		{"packages: [./...]\nconversion:\n  styl: methods\n", `crdgen.yaml:3: unknown setting "styl" in conversion, did you mean "style"`},
 		{"unknownMarkers: wran\n", `crdgen.yaml:1: unknownMarkers: want one of error, warn, got "wran", did you mean "warn"`},
 		{"kubeVersion: \"1.99\"\n", "crdgen.yaml: kubeVersion:"},
+		{"suppress: [marker-ignored, lnit]\n", `crdgen.yaml:1: suppress: no diagnostic code "lnit", did you mean "lint"`},
 	}
 	for _, tc := range tests {
 		dir := t.TempDir()

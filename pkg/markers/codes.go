@@ -43,3 +43,10 @@ const (
 	// CodeLint: a schema is valid but risky.
 	CodeLint Code = "lint"
 )
+
+// Codes lists every code, in the order they are declared.
+func Codes() []Code {
+	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
+		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
+		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint}
+}
