@@ -208,6 +208,13 @@ func (g *gen) basicSchema(b *parser.Basic, at site) *apiextv1.JSONSchemaProps {
 		}
 		return &apiextv1.JSONSchemaProps{Type: "number"}
 	case b.IsInteger() && b.Name != "uintptr":
+		if strings.HasPrefix(b.Name, "uint") && at.owner != nil && at.owner.Package != nil && at.owner.Package.Local {
+			// The schema stays what controller-gen writes; only the
+			// author's own packages hear about it.
+			g.diags.Warnf(at.pos, markers.CodeGoType,
+				"%s is a %s; the Kubernetes API conventions discourage unsigned integers (not every client language has them): use int32 or int64 with +kubebuilder:validation:Minimum=0",
+				at.what, b.Name)
+		}
 		s := &apiextv1.JSONSchemaProps{Type: "integer"}
 		switch b.Name {
 		case "int32", "uint32", "rune":
