@@ -18,8 +18,9 @@ import (
 func diagFormats() []string { return []string{"text", "json", "github"} }
 
 // printDiags prints diagnostics sorted, with paths relative to the working
-// directory, in the app's format, leaving out suppressed warnings. In the json format the array is printed
-// even when it is empty, so that tools can always parse it.
+// directory, in the app's format, leaving out suppressed warnings. In the
+// json format the array is printed even when it is empty, so that tools can
+// always parse it.
 func (a *app) printDiags(diags markers.ErrorList) {
 	sorted := a.unsuppressed(diags).Sorted()
 	for i := range sorted {
@@ -122,3 +123,13 @@ func escapeProperty(s string) string {
 
 // tokenPos is the position of a diagnostic about the whole run.
 func tokenPos() token.Position { return token.Position{} }
+
+// fail prints the diagnostics and the error, if any, of a run that writes
+// nothing, and returns its exit code.
+func (a *app) fail(diags markers.ErrorList, err error) int {
+	a.printDiags(diags)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+	}
+	return exitFail
+}

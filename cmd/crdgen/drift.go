@@ -9,36 +9,44 @@ package main
 import (
 	"fmt"
 	"go/token"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/pmezard/go-difflib/difflib"
 )
 
 // checkDrift prints the run's diagnostics together with one per planned
 // change, then the diffs, and reports whether anything would change. fix is
 // the command that updates the outputs.
 func (a *app) checkDrift(diags markers.ErrorList, p plan, fix string) bool {
-	drift := driftDiags(p, fix)
+	// A spooled output is read once, for both its diagnostic and its diff.
+	news := make([][]byte, len(p.write))
+	for i, c := range p.write {
+		news[i] = newContent(c)
+	}
+	drift := driftDiags(p, news, fix)
 	a.printDiags(append(slices.Clip(diags), drift...))
-	for _, c := range p.write {
-		a.printDiff(c)
+	for i, c := range p.write {
+		a.printDiff(c.path, c.old, news[i])
 	}
 	for _, c := range p.remove {
-		a.printDiff(c)
+		a.printDiff(c.path, c.old, nil)
 	}
 	return len(drift) > 0
 }
 
-// driftDiags is a diagnostic for every file the plan would write or delete.
-func driftDiags(p plan, fix string) markers.ErrorList {
+// driftDiags is a diagnostic for every file the plan would write (news are
+// their contents) or delete.
+func driftDiags(p plan, news [][]byte, fix string) markers.ErrorList {
 	var out markers.ErrorList
-	for _, c := range p.write {
+	for i, c := range p.write {
 		d := markers.Diagnostic{Pos: token.Position{Filename: c.path}, Code: markers.CodeStale}
 		if c.old == nil {
 			d.Msg = fmt.Sprintf("missing; run %q to write it", fix)
 		} else {
-			d.Pos.Line = firstChangedLine(c.old, newContent(c))
+			d.Pos.Line = firstChangedLine(c.old, news[i])
 			d.Msg = fmt.Sprintf("out of date from this line on; run %q to update it", fix)
 		}
 		out.Add(d)
@@ -76,12 +84,25 @@ func (a *app) fixCommand(command string, args []string) string {
 	return strings.Join(words, " ")
 }
 
-// fail prints the diagnostics and the error, if any, of a run that writes
-// nothing, and returns its exit code.
-func (a *app) fail(diags markers.ErrorList, err error) int {
-	a.printDiags(diags)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+// printDiff prints a unified diff of a file from old to new.
+func (a *app) printDiff(path string, old, new []byte) {
+	name := filepath.ToSlash(a.rel(path))
+	from, to := "a/"+name, "b/"+name
+	if filepath.IsAbs(name) {
+		from, to = "a"+name, "b"+name
 	}
-	return exitFail
+	text, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A:        lines(old),
+		B:        lines(new),
+		FromFile: from,
+		ToFile:   to,
+		Context:  3,
+	})
+	fmt.Fprint(a.stdout, text)
+}
+
+// newContent is a change's new content for a diff (empty if unreadable).
+func newContent(c fileChange) []byte {
+	data, _ := c.content()
+	return data
 }

@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/internal/parallel"
-	"github.com/pmezard/go-difflib/difflib"
 	"sigs.k8s.io/yaml"
 )
 
@@ -153,28 +152,6 @@ func writeAtomic(path string, data []byte) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return os.Rename(tmp.Name(), path)
-}
-
-func (a *app) printDiff(c fileChange) {
-	name := filepath.ToSlash(a.rel(c.path))
-	from, to := "a/"+name, "b/"+name
-	if filepath.IsAbs(name) {
-		from, to = "a"+name, "b"+name
-	}
-	text, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-		A:        lines(c.old),
-		B:        lines(newContent(c)),
-		FromFile: from,
-		ToFile:   to,
-		Context:  3,
-	})
-	fmt.Fprint(a.stdout, text)
-}
-
-// newContent is a change's new content for a diff (empty if unreadable).
-func newContent(c fileChange) []byte {
-	data, _ := c.content()
-	return data
 }
 
 // lines splits a file into lines that keep their newline; an empty file

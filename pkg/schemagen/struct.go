@@ -227,15 +227,7 @@ func preservedAny(f *parser.Field) (*apiextv1.JSONSchemaProps, bool) {
 	if !markers.Has[markers.XPreserveUnknownFields](f.Markers) {
 		return nil, false
 	}
-	t := f.Type
-	for {
-		p, ok := t.(*parser.Pointer)
-		if !ok {
-			break
-		}
-		t = p.Elem
-	}
-	switch x := t.(type) {
+	switch x := deref(f.Type).(type) {
 	case *parser.Interface:
 		return &apiextv1.JSONSchemaProps{}, true
 	case *parser.Map:
