@@ -199,6 +199,8 @@ func (b *builder) typeFor(t types.Type) *Type {
 	pkg.Types = append(pkg.Types, typ)
 	if n, ok := t.(*types.Named); ok {
 		typ.DeepCopyInto = hasDeepCopyInto(n)
+		typ.JSONMarshaler = implements(n, b.jsonMarshaler)
+		typ.TextMarshaler = implements(n, b.textMarshaler)
 	}
 	if b.l.opts.Opaque != nil && b.l.opts.Opaque(typ.Ident) {
 		typ.Opaque = true
@@ -247,14 +249,45 @@ func (b *builder) fill(w work) {
 	case *types.Alias:
 		typ.Underlying = b.typeExpr(x.Rhs(), specType, synPS)
 	case *types.Named:
+		if ref.spec != nil && x.TypeArgs().Len() == 0 {
+			typ.Base = b.baseOf(ref, ps)
+		}
 		typ.Underlying = b.typeExpr(x.Underlying(), specType, synPS)
-		typ.JSONMarshaler = implements(x, b.jsonMarshaler)
-		typ.TextMarshaler = implements(x, b.textMarshaler)
 		if markers.Has[markers.K8sEnum](typ.Markers) {
 			b.l.src.constsOf(x.Obj().Pkg().Path(), x.Obj().Name())
 			typ.EnumValues = enumValues(x)
 		}
 	}
+}
+
+// baseOf returns the named type (or alias) a type is declared over, as in
+// "type Derived Base" or "type Derived pkg.Base", or nil when the
+// declaration spells out a shape (a struct, a list, string...).
+func (b *builder) baseOf(ref specRef, ps *pkgSyntax) *Type {
+	var tp *types.Package
+	var name string
+	switch x := ast.Unparen(ref.spec.Type).(type) {
+	case *ast.Ident:
+		tp, name = ps.tpkg, x.Name
+	case *ast.SelectorExpr:
+		pkgIdent, ok := x.X.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		tp, name = b.importedPackage(ref.file, pkgIdent.Name), x.Sel.Name
+	}
+	if tp == nil {
+		return nil
+	}
+	tn, ok := b.l.lookup(tp, name).(*types.TypeName)
+	if !ok || tn.Pkg() == nil {
+		return nil
+	}
+	switch tn.Type().(type) {
+	case *types.Named, *types.Alias:
+		return b.typeFor(tn.Type())
+	}
+	return nil
 }
 
 // hasDeepCopyInto reports whether *t has a method DeepCopyInto(*t).

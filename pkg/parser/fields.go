@@ -54,6 +54,21 @@ func (b *builder) structSyntax(ref specRef, ps *pkgSyntax) (ast.Expr, *pkgSyntax
 // importedSyntax returns the syntax of the package that file (in ps)
 // imports under name, found through the type that names it.
 func (b *builder) importedSyntax(ps *pkgSyntax, f *ast.File, name, typeName string) *pkgSyntax {
+	tp := b.importedPackage(f, name)
+	if tp == nil {
+		return nil
+	}
+	obj := b.l.lookup(tp, typeName)
+	if obj == nil {
+		return nil
+	}
+	_, syn := b.packageOf(tp, b.l.fset.Position(obj.Pos()).Filename)
+	return syn
+}
+
+// importedPackage returns the types of the package that file f imports
+// under name, or nil.
+func (b *builder) importedPackage(f *ast.File, name string) *types.Package {
 	for _, imp := range f.Imports {
 		path, err := strconv.Unquote(imp.Path.Value)
 		if err != nil {
@@ -67,15 +82,9 @@ func (b *builder) importedSyntax(ps *pkgSyntax, f *ast.File, name, typeName stri
 		if imp.Name != nil {
 			local = imp.Name.Name
 		}
-		if local != name {
-			continue
+		if local == name {
+			return tp
 		}
-		obj := b.l.lookup(tp, typeName)
-		if obj == nil {
-			return nil
-		}
-		_, syn := b.packageOf(tp, b.l.fset.Position(obj.Pos()).Filename)
-		return syn
 	}
 	return nil
 }

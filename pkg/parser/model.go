@@ -129,6 +129,12 @@ type Type struct {
 	Underlying TypeExpr
 	// Alias is true for alias declarations (type A = B); Underlying is then B.
 	Alias bool
+	// Base is the named type (or alias) a defined type is declared over:
+	// Base for "type Derived Base" or "type Derived pkg.Base"; nil when the
+	// declaration spells out a shape. Underlying is still the shape under
+	// every name (what Go code converts); a schema is Base's with this
+	// type's doc and markers on top, as controller-gen writes it.
+	Base *Type
 	// Opaque is true for types the loader did not walk into.
 	Opaque bool
 	// JSONMarshaler and TextMarshaler say whether the type (or a pointer to

@@ -112,18 +112,30 @@ func deref(e parser.TypeExpr) parser.TypeExpr {
 	return e
 }
 
+// typeMarkers returns the markers of the named type of e and of the types
+// its schema comes from: the type an alias stands for, the type a defined
+// type is declared over, and so on.
 func typeMarkers(e parser.TypeExpr) []markers.Marker {
+	var out []markers.Marker
 	for range 100 {
 		switch x := e.(type) {
 		case *parser.Pointer:
 			e = x.Elem
 		case *parser.Named:
-			return x.Type.Markers
+			out = append(out, x.Type.Markers...)
+			switch {
+			case x.Type.Base != nil && !x.Type.Alias:
+				e = &parser.Named{Type: x.Type.Base}
+			case x.Type.Alias && x.Type.Underlying != nil:
+				e = x.Type.Underlying
+			default:
+				return out
+			}
 		default:
-			return nil
+			return out
 		}
 	}
-	return nil
+	return out
 }
 
 // findField finds the field with a JSON name, looking into inline embedded

@@ -110,6 +110,9 @@ func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 		return s
 	}
 	subject := "type " + t.Ident.Name
+	if t.Base != nil && !t.Alias {
+		return g.definedSchema(t, subject)
+	}
 	switch {
 	case t.Opaque || t.Underlying == nil:
 		return &apiextv1.JSONSchemaProps{}
@@ -144,6 +147,39 @@ func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 	}
 	g.applyMarkers(t.Markers, s, subject, t)
 	return s
+}
+
+// definedSchema returns the schema of a type defined over another named
+// type (type Derived Base): Base's schema, with Derived's doc and markers
+// on top, as controller-gen writes it. So Base's bounds, patterns, enums
+// and rules hold for Derived too, and a type defined over a well-known type
+// (metav1.Duration, resource.Quantity) has that type's schema.
+func (g *gen) definedSchema(t *parser.Type, subject string) *apiextv1.JSONSchemaProps {
+	s := g.refStub(t.Base)
+	s.Description = t.Doc
+	g.applyMarkers(t.Markers, s, subject, t)
+	base := namedBase(t.Base)
+	if (base.JSONMarshaler || base.TextMarshaler) && !t.JSONMarshaler && !t.TextMarshaler && t.Package != nil && t.Package.Local {
+		// Methods are not inherited by a defined type, so encoding/json
+		// writes Derived as an object of its Go fields while the schema
+		// (controller-gen's) says what Base's marshaler writes.
+		g.diags.Warnf(t.Pos, markers.CodeGoType,
+			"type %s is defined over %s (%s) but does not inherit its marshaling methods, so encoding/json writes it as an object of its Go fields, which its schema (%s's, as controller-gen writes it) rejects; declare it with = to make it an alias, or give it MarshalJSON and UnmarshalJSON",
+			t.Ident.Name, base.Ident.Name, base.Ident.ImportPath, base.Ident.Name)
+	}
+	return s
+}
+
+// namedBase follows aliases from t to the named type they stand for.
+func namedBase(t *parser.Type) *parser.Type {
+	for range 100 {
+		n, ok := t.Underlying.(*parser.Named)
+		if !t.Alias || !ok {
+			return t
+		}
+		t = n.Type
+	}
+	return t
 }
 
 // site says where a type expression occurs: the named type that declares
