@@ -78,7 +78,7 @@ func hasMethod(p *parser.Package, recv, name string) bool {
 // genMethods emits controller-runtime's Convertible methods on a spoke
 // kind, except those the package already declares by hand.
 func genMethods(f *jen.File, kp *kindPair) {
-	p, name := kp.spoke.Version.Package, kp.kc.name
+	p, name := kp.spoke.Package(), kp.kc.name
 	hub := qual(kp.hub.Type)
 	hv := kp.hub.Version.Name
 	check := func(v string) jen.Code {
@@ -86,7 +86,7 @@ func genMethods(f *jen.File, kp *kindPair) {
 	}
 	fail := func(v string) jen.Code {
 		return jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(
-			jen.Lit(fmt.Sprintf("%s %s converts through *%s.%s, not %%T", kp.spoke.Version.Name, name, kp.hub.Version.Package.Name, name)), jen.Id(v+"Raw"))))
+			jen.Lit(fmt.Sprintf("%s %s converts through *%s.%s, not %%T", kp.spoke.Version.Name, name, kp.hub.Package().Name, name)), jen.Id(v+"Raw"))))
 	}
 	if !hasMethod(p, name, "ConvertTo") {
 		doc(f, "ConvertTo converts this %s to the hub version, %s (controller-runtime's conversion.Convertible).", name, hv)
@@ -108,7 +108,7 @@ func genMethods(f *jen.File, kp *kindPair) {
 
 // genHubMethod emits Hub() on a hub kind, unless the package has one.
 func genHubMethod(f *jen.File, kc *kindConv) {
-	if hasMethod(kc.hub.Version.Package, kc.name, "Hub") {
+	if hasMethod(kc.hub.Package(), kc.name, "Hub") {
 		return
 	}
 	doc(f, "Hub marks %s as the version %s converts through (controller-runtime's conversion.Hub).", kc.hub.Version.Name, kc.name)

@@ -78,7 +78,7 @@ func Generate(m *parser.Model, opts Options) (*Result, markers.ErrorList) {
 	g.checkMarkerPlaces(m, kinds)
 	for _, kc := range kinds {
 		for _, spoke := range kc.spokes {
-			pp := g.pkgPair(spoke.Version.Package, kc.hub.Version.Package)
+			pp := g.pkgPair(spoke.Package(), kc.hub.Package())
 			kp := &kindPair{kc: kc, spoke: spoke, hub: kc.hub}
 			kp.root = g.pairFor(pp, spoke.Type, kc.hub.Type)
 			kp.root.where = kc.name
@@ -294,9 +294,9 @@ func (g *gen) checkMarkerPlaces(m *parser.Model, kinds []*kindConv) {
 	hubs := map[*parser.Package]bool{}
 	spokes := map[*parser.Package]bool{}
 	for _, kc := range kinds {
-		hubs[kc.hub.Version.Package] = true
+		hubs[kc.hub.Package()] = true
 		for _, s := range kc.spokes {
-			spokes[s.Version.Package] = true
+			spokes[s.Package()] = true
 		}
 	}
 	for _, p := range m.Packages {
@@ -327,7 +327,7 @@ func (g *gen) checkFromUsed(kinds []*kindConv) {
 	spokes := map[*parser.Package][]string{}
 	var hubs []*parser.Package
 	for _, kc := range kinds {
-		p := kc.hub.Version.Package
+		p := kc.hub.Package()
 		if spokes[p] == nil {
 			hubs = append(hubs, p)
 		}

@@ -156,7 +156,7 @@ func (g *gen) kindStyle(kc *kindConv) Style {
 	}
 	var found *markers.Marker
 	for _, k := range append([]*parser.Kind{kc.hub}, kc.spokes...) {
-		v, m, ok := markers.First[markers.ConversionStyle](k.Version.Package.Markers)
+		v, m, ok := markers.First[markers.ConversionStyle](k.Package().Markers)
 		if !ok {
 			continue
 		}

@@ -41,7 +41,7 @@ func (g *gen) render(pps []*pkgPair, kinds []*kindConv) ([]File, error) {
 	hubKinds := map[*parser.Package][]*kindConv{}
 	for _, kc := range kinds {
 		if kc.style == StyleMethods {
-			p := kc.hub.Version.Package
+			p := kc.hub.Package()
 			if hubKinds[p] == nil && bySpoke[p] == nil {
 				pkgs = append(pkgs, p)
 			}

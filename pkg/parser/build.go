@@ -330,7 +330,7 @@ func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *Pac
 		m, err := b.reg.Parse(text, target)
 		if err != nil {
 			if pkg.Local {
-				b.markerError(m, err, pos)
+				b.markerError(m, err, pos, text, pkg)
 			}
 			continue
 		}
@@ -340,19 +340,32 @@ func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *Pac
 	return out
 }
 
-func (b *builder) markerError(m markers.Marker, err error, pos token.Position) {
+func (b *builder) markerError(m markers.Marker, err error, pos token.Position, text string, pkg *Package) {
 	var ue *markers.UnknownError
 	var ae *markers.ArgError
 	switch {
+	case errors.As(err, &ue) && ue.ValidOn != 0:
+		// A marker on the wrong kind of node. controller-gen ignores it
+		// silently; crdgen says so, and stops only when its intent is lost.
+		sev, msg := b.l.opts.UnknownMarkers, ue.Error()+" (controller-gen drops it silently)"
+		placed, err := b.reg.Parse(text, firstTarget(ue.ValidOn))
+		switch {
+		case err == nil && intentKept(placed, pkg):
+			sev, msg = markers.Warning, ue.Error()+" (controller-gen ignores it too, and nothing is lost: "+intentKeptBecause(placed)+")"
+		case err == nil && pkg.HasGroup:
+			switch placed.Value.(type) {
+			case markers.VersionName:
+				msg += "; this package's version is " + pkg.Version
+			case markers.GroupName:
+				msg += "; this package's group is " + pkg.Group
+			}
+		}
+		b.l.diags.Add(markers.Diagnostic{Pos: pos, Severity: sev, Code: markers.CodeMarkerTarget, Msg: msg})
 	case errors.As(err, &ue):
 		if !ue.Owned {
 			return
 		}
-		code := markers.CodeUnknownMarker
-		if ue.ValidOn != 0 {
-			code = markers.CodeMarkerTarget
-		}
-		b.l.diags.Add(markers.Diagnostic{Pos: pos, Severity: b.l.opts.UnknownMarkers, Code: code, Msg: ue.Error()})
+		b.l.diags.Add(markers.Diagnostic{Pos: pos, Severity: b.l.opts.UnknownMarkers, Code: markers.CodeUnknownMarker, Msg: ue.Error()})
 	case errors.As(err, &ae):
 		at := pos
 		if ae.Offset > 0 {
@@ -363,6 +376,41 @@ func (b *builder) markerError(m markers.Marker, err error, pos token.Position) {
 	default:
 		b.l.diags.Errorf(pos, markers.CodeMarkerSyntax, "%v", err)
 	}
+}
+
+// firstTarget returns one of the targets in t, package first.
+func firstTarget(t markers.Target) markers.Target {
+	for _, one := range []markers.Target{markers.OnPackage, markers.OnType, markers.OnField} {
+		if t&one != 0 {
+			return one
+		}
+	}
+	return t
+}
+
+// intentKept reports whether a marker written on the wrong kind of node
+// loses nothing by being ignored there: optionality is a field's (the
+// field's own tag and markers decide it), and a +groupName or +versionName
+// that says what the package says anyway.
+func intentKept(m markers.Marker, pkg *Package) bool {
+	switch v := m.Value.(type) {
+	case markers.Optional, markers.Required, markers.K8sRequired, markers.KubebuilderOptional, markers.KubebuilderRequired:
+		return true
+	case markers.VersionName:
+		return pkg.HasGroup && v.Value == pkg.Version
+	case markers.GroupName:
+		return pkg.HasGroup && v.Value == pkg.Group
+	}
+	return false
+}
+
+// intentKeptBecause says why an ignored marker loses nothing.
+func intentKeptBecause(m markers.Marker) string {
+	switch m.Value.(type) {
+	case markers.VersionName, markers.GroupName:
+		return "the package says the same"
+	}
+	return "a field's own markers and json tag decide whether it is optional"
 }
 
 // warnIgnored warns about markers crdgen reads that sit in doc comments

@@ -5,6 +5,7 @@ package parser
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -30,7 +31,7 @@ func (b *builder) assemble() *Model {
 		}
 		var kinds []*Type
 		for _, t := range p.Types {
-			if isKind(t, p.HasGroup) {
+			if t.IsKind() {
 				kinds = append(kinds, t)
 			}
 		}
@@ -38,9 +39,11 @@ func (b *builder) assemble() *Model {
 			continue
 		}
 		if !p.HasGroup {
+			// controller-gen writes an _orphans.yaml that the API server
+			// rejects (no group); crdgen writes nothing for them, and says so.
 			for _, t := range kinds {
-				b.l.diags.Errorf(t.Pos, markers.CodeCRD,
-					"kind %s is in package %s, which has no +groupName marker; add // +groupName=<group> to the package, or // +kubebuilder:skip to leave it out",
+				b.l.diags.Warnf(t.Pos, markers.CodeCRD,
+					"kind %s is in package %s, which has no +groupName marker, so it gets no CRD; add // +groupName=<group> to the package, or // +kubebuilder:skip to say it is not an API version",
 					t.Ident.Name, p.Path)
 			}
 			continue
@@ -50,24 +53,41 @@ func (b *builder) assemble() *Model {
 			g = &Group{Name: p.Group}
 			groups[p.Group] = g
 		}
-		if other := findVersion(g, p.Version); other != nil {
-			b.l.diags.Add(markers.Diagnostic{Pos: p.Pos, Code: markers.CodeCRD,
-				Msg:     "group " + p.Group + " version " + p.Version + " is declared by two packages, " + string(other.Package.Path) + " and " + string(p.Path),
-				Related: []markers.Related{{Pos: other.Package.Pos, Msg: "other package declaring it"}}})
-			continue
+		v := findVersion(g, p.Version)
+		if v == nil {
+			v = &Version{Name: p.Version, Group: g}
+			g.Versions = append(g.Versions, v)
 		}
-		v := &Version{Name: p.Version, Group: g, Package: p}
+		v.Packages = append(v.Packages, p)
 		for _, t := range kinds {
+			if other := findKind(v, t.Ident.Name); other != nil {
+				b.l.diags.Add(markers.Diagnostic{Pos: t.Pos, Code: markers.CodeCRD,
+					Msg: fmt.Sprintf("kind %s of group %s version %s is declared in two packages, %s and %s",
+						t.Ident.Name, p.Group, p.Version, other.Type.Package.Path, p.Path),
+					Related: []markers.Related{{Pos: other.Type.Pos, Msg: "other declaration of " + t.Ident.Name}}})
+				continue
+			}
 			v.Kinds = append(v.Kinds, &Kind{Name: t.Ident.Name, Type: t, Version: v})
 		}
-		g.Versions = append(g.Versions, v)
 	}
 	for _, g := range groups {
 		slices.SortFunc(g.Versions, func(a, b *Version) int { return cmp.Compare(a.Name, b.Name) })
+		for _, v := range g.Versions {
+			slices.SortFunc(v.Kinds, func(a, b *Kind) int { return cmp.Compare(a.Name, b.Name) })
+		}
 		m.Groups = append(m.Groups, g)
 	}
 	slices.SortFunc(m.Groups, func(a, b *Group) int { return cmp.Compare(a.Name, b.Name) })
 	return m
+}
+
+func findKind(v *Version, name string) *Kind {
+	for _, k := range v.Kinds {
+		if k.Name == name {
+			return k
+		}
+	}
+	return nil
 }
 
 func findVersion(g *Group, name string) *Version {
@@ -79,17 +99,18 @@ func findVersion(g *Group, name string) *Version {
 	return nil
 }
 
-// isKind reports whether a type is a kind: a struct that embeds both
-// metav1.TypeMeta and metav1.ObjectMeta (controller-gen's rule), or, in a
-// package with a +groupName, one marked +kubebuilder:object:root=true that
-// is not a list. Outside API groups, object:root marks plain runtime.Objects
-// (cluster-api's runtime hook requests, for one), which are not kinds.
-func isKind(t *Type, inGroup bool) bool {
+// IsKind reports whether a type is a kind: a struct declared with both
+// metav1.TypeMeta and metav1.ObjectMeta embedded (not through pointers),
+// controller-gen's rule. +kubebuilder:object:root alone makes a
+// runtime.Object (an operator's configuration file type, a list), not a
+// resource, so it does not make a kind; nor does a type defined over a
+// kind (type Other Widget), whose declaration embeds nothing.
+func (t *Type) IsKind() bool {
 	st, ok := t.Underlying.(*Struct)
-	if !ok || t.Alias {
+	if !ok || t.Alias || t.Base != nil {
 		return false
 	}
-	var typeMeta, objectMeta, listMeta bool
+	var typeMeta, objectMeta bool
 	for _, f := range st.Fields {
 		if !f.Embedded {
 			continue
@@ -103,13 +124,7 @@ func isKind(t *Type, inGroup bool) bool {
 			typeMeta = true
 		case "ObjectMeta":
 			objectMeta = true
-		case "ListMeta":
-			listMeta = true
 		}
 	}
-	if typeMeta && objectMeta {
-		return true
-	}
-	root, _, ok := markers.First[markers.ObjectRoot](t.Markers)
-	return inGroup && ok && root.Value && !listMeta && !strings.HasSuffix(t.Ident.Name, "List")
+	return typeMeta && objectMeta
 }

@@ -55,23 +55,29 @@ type Group struct {
 	Versions []*Version
 }
 
-// Version is one API version of a group: one Go package.
+// Version is one API version of a group. Its kinds may be declared in
+// several Go packages with the same +groupName and version (cluster-api
+// keeps experimental kinds in exp/api/v1beta2 beside api/v1beta2), as
+// controller-gen allows; each kind's package is Kind.Type.Package.
 type Version struct {
-	Name    string
-	Group   *Group
-	Package *Package
+	Name  string
+	Group *Group
+	// Packages declare the version's kinds, sorted by import path.
+	Packages []*Package
 	// Kinds are sorted by name.
 	Kinds []*Kind
 }
 
 // Kind is a root object type of a version: a struct that embeds
-// metav1.TypeMeta and metav1.ObjectMeta, or carries
-// +kubebuilder:object:root=true and is not a list.
+// metav1.TypeMeta and metav1.ObjectMeta, controller-gen's rule.
 type Kind struct {
 	Name    string
 	Type    *Type
 	Version *Version
 }
+
+// Package returns the Go package that declares the kind.
+func (k *Kind) Package() *Package { return k.Type.Package }
 
 // Package is a loaded Go package.
 type Package struct {

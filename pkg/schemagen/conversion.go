@@ -79,7 +79,7 @@ func (g *gen) applyConversion(crd *CRD) {
 // webhookMarker finds the +crdgen:conversion:webhook that applies to a
 // version of a kind: on the kind's type, else on its package.
 func webhookMarker(k *parser.Kind) (markers.Marker, bool) {
-	for _, ms := range [][]markers.Marker{k.Type.Markers, k.Version.Package.Markers} {
+	for _, ms := range [][]markers.Marker{k.Type.Markers, k.Package().Markers} {
 		if _, m, ok := markers.First[markers.ConversionWebhook](ms); ok {
 			return m, true
 		}

@@ -267,28 +267,53 @@ func (g *gen) checkVersions(crd *CRD) {
 	}
 }
 
-// warnMisplacedCRDMarkers warns about CRD-level markers on types that are
-// not kinds, where they have no effect (controller-gen drops them silently).
-func (g *gen) warnMisplacedCRDMarkers(m *parser.Model) {
-	kinds := map[*parser.Type]bool{}
-	for _, k := range m.Kinds() {
-		kinds[k.Type] = true
-	}
+// checkMisplacedCRDMarkers reports CRD-level markers on types that are not
+// kinds, where they have no effect (controller-gen drops them silently). On
+// a list type whose kind carries the same marker nothing is lost, so that
+// is a warning; anywhere else the marker's intent is lost: an error.
+func (g *gen) checkMisplacedCRDMarkers(m *parser.Model) {
 	for _, p := range m.Packages {
 		if !p.Root || !p.Local {
 			continue
 		}
 		for _, t := range p.Types {
-			if kinds[t] {
+			if t.IsKind() {
 				continue
 			}
+			kind := listedKind(p, t)
 			for _, mk := range t.Markers {
-				if isCRDMarker(mk.Value) {
-					g.diags.Warnf(mk.Pos, markers.CodeMarkerIgnored, "+%s has no effect: %s is not a kind (a struct embedding metav1.TypeMeta and metav1.ObjectMeta)", mk.Name, t.Ident.Name)
+				if !isCRDMarker(mk.Value) {
+					continue
 				}
+				if kind != nil && slices.ContainsFunc(kind.Markers, func(km markers.Marker) bool { return reflect.DeepEqual(km.Value, mk.Value) }) {
+					g.diags.Warnf(mk.Pos, markers.CodeMarkerIgnored, "+%s has no effect on the list type %s; its kind %s has it too", mk.Name, t.Ident.Name, kind.Ident.Name)
+					continue
+				}
+				g.diags.Errorf(mk.Pos, markers.CodeMarkerIgnored, "+%s has no effect: %s is not a kind (a struct embedding metav1.TypeMeta and metav1.ObjectMeta)%s", mk.Name, t.Ident.Name, moveHint(kind))
 			}
 		}
 	}
+}
+
+// listedKind returns the kind that a list type (FooList) lists, or nil.
+func listedKind(p *parser.Package, t *parser.Type) *parser.Type {
+	name, ok := strings.CutSuffix(t.Ident.Name, "List")
+	if !ok {
+		return nil
+	}
+	for _, k := range p.Types {
+		if k.Ident.Name == name && k.IsKind() {
+			return k
+		}
+	}
+	return nil
+}
+
+func moveHint(kind *parser.Type) string {
+	if kind == nil {
+		return ""
+	}
+	return "; put it on " + kind.Ident.Name
 }
 
 func isCRDMarker(v any) bool {

@@ -119,7 +119,7 @@ func Prepare(m *parser.Model, opts Options) (*Plan, markers.ErrorList) {
 			p.items = append(p.items, planItem{group: group, kinds: kinds})
 		}
 	}
-	g.warnMisplacedCRDMarkers(m)
+	g.checkMisplacedCRDMarkers(m)
 	return p, diags.Sorted()
 }
 

@@ -14,7 +14,7 @@ type Gadget struct {
 }
 
 // GadgetSpec is a gadget's spec.
-// +kubebuilder:printcolumn:name=Count,type=integer,JSONPath=.spec.count
+// +optional
 type GadgetSpec struct {
 	// +kubebuilder:validation:Maxmum=3
 	Count int32 `json:"count"`
