@@ -142,7 +142,9 @@ func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 		return s
 	}
 	s := g.exprSchema(t.Underlying, site{owner: t, pos: t.Pos, what: subject})
-	if !t.Alias || t.Doc != "" {
+	// An alias of a named type is described by that type, as controller-gen
+	// describes it; an alias of a shape (type Label = string) by its own doc.
+	if _, ofNamed := t.Underlying.(*parser.Named); !t.Alias || !ofNamed {
 		s.Description = t.Doc
 	}
 	g.applyMarkers(t.Markers, s, subject, t)
