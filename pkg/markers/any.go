@@ -9,14 +9,14 @@ package markers
 //     (or for "{}"), and a list otherwise; a list's items all take the type
 //     guessed for its first item;
 //   - true and false are booleans;
-//   - an integer or float literal followed by a delimiter is a number;
+//   - a decimal integer or float literal followed by a delimiter is a
+//     number (numbers.go): 0644 is 644, but 0987, which controller-gen
+//     cannot read as a number, is the string "0987"; 0x1F is an error;
 //   - anything else is a bare string;
 //   - at the top level, a ';' before the first ',' makes the whole value a
 //     legacy list (+kubebuilder:default=a;b is ["a","b"]).
 //
 // Values come out as string, int64, float64, bool, []any and map[string]any.
-
-import "strconv"
 
 // guess is the type guessed for an any-typed value.
 type guess int
@@ -98,7 +98,6 @@ func (c *cursor) guessAt(at int) (guess, guess) {
 		}
 		return guessString, 0
 	}
-	start := probe.pos
 	if probe.pos < probe.end && probe.src[probe.pos] == '-' {
 		probe.pos++
 	}
@@ -106,12 +105,17 @@ func (c *cursor) guessAt(at int) (guess, guess) {
 	if w == "" || !isNumberStart(w[0]) || !isDelimiter(probe.peek()) {
 		return guessString, 0
 	}
-	text := probe.src[start:probe.pos]
-	if _, err := strconv.ParseInt(text, 0, 64); err == nil {
+	switch formOf(w) {
+	case decimalInt:
+		if octalLooking(w) {
+			return guessString, 0
+		}
 		return guessInt, 0
-	}
-	if _, err := strconv.ParseFloat(text, 64); err == nil {
+	case decimalFloat:
 		return guessNumber, 0
+	case otherBase:
+		// integer reports it: controller-gen fails on it too.
+		return guessInt, 0
 	}
 	return guessString, 0
 }
@@ -122,7 +126,7 @@ func isDelimiter(b byte) bool { return b == 0 || b == ',' || b == ';' || b == '}
 func (c *cursor) valueOf(g, item guess) any {
 	switch g {
 	case guessInt:
-		v, _ := c.integer()
+		v, _ := c.integer(true)
 		return v
 	case guessNumber:
 		v, _ := c.number()

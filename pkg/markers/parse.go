@@ -206,7 +206,7 @@ func (c *cursor) value(t argType, inList bool) reflect.Value {
 	case kindString:
 		out.SetString(c.str(false))
 	case kindInt:
-		n, ok := c.integer()
+		n, ok := c.integer(false)
 		if ok && out.OverflowInt(n) {
 			c.failf(at, "integer %d out of range", n)
 		}

@@ -180,32 +180,43 @@ func (c *cursor) str(inMapKey bool) string {
 	return strings.TrimRight(c.src[start:c.pos], " \t\r\n")
 }
 
-// integer reads an optionally negative decimal integer.
-func (c *cursor) integer() (int64, bool) {
+// integer reads a decimal integer with an optional sign (numbers.go). In an
+// any-typed value (forAny), a refused literal could have meant a string.
+func (c *cursor) integer(forAny bool) (int64, bool) {
 	c.skipSpace()
 	start := c.pos
 	neg := c.pos < c.end && c.src[c.pos] == '-'
-	if neg {
+	if c.pos < c.end && (c.src[c.pos] == '-' || c.src[c.pos] == '+') {
 		c.pos++
 	}
 	w := c.word()
-	if w == "" {
-		c.pos = start
-		c.failf(start, "expected integer, got %s", c.describeNext())
+	switch formOf(w) {
+	case decimalInt:
+		v, err := strconv.ParseInt(w, 10, 64)
+		if err != nil {
+			c.failf(start, "integer %s out of range", c.src[start:c.pos])
+			return 0, false
+		}
+		if neg {
+			v = -v
+		}
+		return v, true
+	case otherBase:
+		c.failf(start, "%s", otherBaseMsg(w, forAny))
 		return 0, false
+	case notNumber:
+		if w == "" {
+			c.pos = start
+			c.failf(start, "expected integer, got %s", c.describeNext())
+			return 0, false
+		}
 	}
-	v, err := strconv.ParseInt(w, 0, 64)
-	if err != nil {
-		c.failf(start, "expected integer, got %q", c.src[start:c.pos])
-		return 0, false
-	}
-	if neg {
-		v = -v
-	}
-	return v, true
+	c.failf(start, "expected integer, got %q", c.src[start:c.pos])
+	return 0, false
 }
 
-// number reads an integer or floating-point number.
+// number reads a decimal integer or floating-point number with an optional
+// sign (numbers.go).
 func (c *cursor) number() (float64, bool) {
 	c.skipSpace()
 	start := c.pos
@@ -213,17 +224,24 @@ func (c *cursor) number() (float64, bool) {
 		c.pos++
 	}
 	w := c.word()
-	if w == "" || !isNumberStart(w[0]) {
-		c.pos = start
-		c.failf(start, "expected number, got %s", c.describeNext())
+	switch formOf(w) {
+	case decimalInt, decimalFloat:
+		v, err := strconv.ParseFloat(c.src[start:c.pos], 64)
+		if err == nil {
+			return v, true
+		}
+	case otherBase:
+		c.failf(start, "%s", otherBaseMsg(w, false))
 		return 0, false
+	case notNumber:
+		if w == "" {
+			c.pos = start
+			c.failf(start, "expected number, got %s", c.describeNext())
+			return 0, false
+		}
 	}
-	v, err := strconv.ParseFloat(c.src[start:c.pos], 64)
-	if err != nil {
-		c.failf(start, "expected number, got %q", c.src[start:c.pos])
-		return 0, false
-	}
-	return v, true
+	c.failf(start, "expected number, got %q", c.src[start:c.pos])
+	return 0, false
 }
 
 // boolean reads true or false.

@@ -243,7 +243,13 @@ func fitsType(s *apiextv1.JSONSchemaProps, val any) error {
 		ok = kind == s.Type
 	}
 	if !ok {
-		return fmt.Errorf("is %s, but the schema is %s", article(kind), describeType(s))
+		hint := ""
+		if s.Type == "string" && (kind == "integer" || kind == "number" || kind == "boolean") {
+			// controller-gen writes such a value as it is, and the API server
+			// then rejects the CRD.
+			hint = "; quote it to mean a string"
+		}
+		return fmt.Errorf("is %s, but the schema is %s%s", article(kind), describeType(s), hint)
 	}
 	return nil
 }
