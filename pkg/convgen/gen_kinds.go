@@ -52,7 +52,7 @@ func genKindFuncs(f *jen.File, kp *kindPair) {
 	doc(f, "%s converts a %s %s to the hub version, %s, and restores from the conversion-data annotation what %s cannot hold; a field set in %s wins over the annotation. Its signature is the one controller-runtime's conversion.NewSpokeConverter takes.",
 		toHubName(kp), sv, kp.kc.name, hv, sv, sv)
 	f.Func().Id(toHubName(kp)).Params(jen.Id("_").Qual("context", "Context"), jen.Id("src").Op("*").Add(spoke), jen.Id("dst").Op("*").Add(hub)).Error().Block(
-		call(root.toHub.name(), jen.Id("src"), jen.Id("dst")),
+		call(root.toHub.name(), convArgs(root.pp, jen.Nil(), jen.Id("src"), jen.Id("dst"))...),
 		typeMeta(hv),
 		jen.Return(jen.Id("crdgenRestore").Call(jen.Id("dst"), jen.Op("&").Id("dst").Dot("ObjectMeta"))),
 	)
@@ -60,11 +60,11 @@ func genKindFuncs(f *jen.File, kp *kindPair) {
 	doc(f, "%s converts a %s %s from the hub version to %s, and keeps what %s cannot hold in the conversion-data annotation. Its signature is the one controller-runtime's conversion.NewSpokeConverter takes.",
 		fromHubName(kp), hv, kp.kc.name, sv, sv)
 	f.Func().Id(fromHubName(kp)).Params(jen.Id("_").Qual("context", "Context"), jen.Id("src").Op("*").Add(hub), jen.Id("dst").Op("*").Add(spoke)).Error().Block(
-		call(root.fromHub.name(), jen.Id("src"), jen.Id("dst")),
+		call(root.fromHub.name(), convArgs(root.pp, jen.Nil(), jen.Id("src"), jen.Id("dst"))...),
 		typeMeta(sv),
 		jen.Comment("What comes back from "+sv+" is what "+sv+" holds; the rest goes in the annotation."),
 		jen.Id("back").Op(":=").Op("&").Add(qual(kp.hub.Type)).Values(),
-		call(root.toHub.name(), jen.Id("dst"), jen.Id("back")),
+		call(root.toHub.name(), convArgs(root.pp, jen.Nil(), jen.Id("dst"), jen.Id("back"))...),
 		jen.Return(jen.Id("crdgenStash").Call(jen.Id("src"), jen.Id("back"), jen.Op("&").Id("dst").Dot("ObjectMeta"), jen.Id(shapeName(kp)))),
 	)
 	f.Line()
@@ -106,11 +106,9 @@ func genMethods(f *jen.File, kp *kindPair) {
 	}
 }
 
-// genHubMethod emits Hub() on a hub kind, unless the package has one.
+// genHubMethod emits Hub() on a hub kind (render leaves out the kinds
+// whose package declares it).
 func genHubMethod(f *jen.File, kc *kindConv) {
-	if hasMethod(kc.hub.Package(), kc.name, "Hub") {
-		return
-	}
 	doc(f, "Hub marks %s as the version %s converts through (controller-runtime's conversion.Hub).", kc.hub.Version.Name, kc.name)
 	f.Func().Params(jen.Op("*").Add(qual(kc.hub.Type))).Id("Hub").Params().Block()
 	f.Line()

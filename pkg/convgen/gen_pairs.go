@@ -53,8 +53,29 @@ func genAutoConvert(f *jen.File, d *direction) {
 	}
 	body = append(body, jen.Return(jen.Nil()))
 	doc(f, "%s converts %s %s to %s %s field by field.", d.autoName(), d.inVer(), d.in.Ident.Name, d.outVer(), d.out.Ident.Name)
-	f.Func().Id(d.autoName()).Params(jen.Id("in").Op("*").Add(qual(d.in)), jen.Id("out").Op("*").Add(qual(d.out))).Error().Block(body...)
+	f.Func().Id(d.autoName()).Params(convParams(d)...).Error().Block(body...)
 	f.Line()
+}
+
+// convParams are the parameters of a direction's functions: in and out,
+// and conversion-gen's conversion.Scope in a package whose hand-written
+// functions take one (they call autoConvert_ functions with it).
+func convParams(d *direction) []jen.Code {
+	params := []jen.Code{jen.Id("in").Op("*").Add(qual(d.in)), jen.Id("out").Op("*").Add(qual(d.out))}
+	if d.pair.pp.scope {
+		params = append(params, jen.Id("s").Qual(scopePath, "Scope"))
+	}
+	return params
+}
+
+// convArgs are the arguments of a call to a type pair's function: in and
+// out, and the scope, passed along from the caller's (scope is what to
+// pass when the caller has none).
+func convArgs(pp *pkgPair, scope jen.Code, in, out jen.Code) []jen.Code {
+	if pp.scope {
+		return []jen.Code{in, out, scope}
+	}
+	return []jen.Code{in, out}
 }
 
 // genConvert emits the public Convert_ of a direction, unless it needs or
@@ -65,8 +86,8 @@ func genConvert(f *jen.File, d *direction) {
 		return
 	}
 	doc(f, "%s converts %s %s to %s %s.", d.name(), d.inVer(), d.in.Ident.Name, d.outVer(), d.out.Ident.Name)
-	f.Func().Id(d.name()).Params(jen.Id("in").Op("*").Add(qual(d.in)), jen.Id("out").Op("*").Add(qual(d.out))).Error().Block(
-		jen.Return(jen.Id(d.autoName()).Call(jen.Id("in"), jen.Id("out"))),
+	f.Func().Id(d.name()).Params(convParams(d)...).Error().Block(
+		jen.Return(jen.Id(d.autoName()).Call(convArgs(d.pair.pp, jen.Id("s"), jen.Id("in"), jen.Id("out"))...)),
 	)
 	f.Line()
 }
@@ -101,7 +122,8 @@ func genValue(p *valuePlan, in, out expr, depth int) []jen.Code {
 	case planCopyHelper:
 		return []jen.Code{jen.Id(copyName(p.copyOf)).Call(in.addr(), out.addr())}
 	case planConvert:
-		return []jen.Code{jen.If(jen.Err().Op(":=").Id(convertName(p)).Call(in.addr(), out.addr()), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+		args := convArgs(p.pair.pp, jen.Id("s"), in.addr(), out.addr())
+		return []jen.Code{jen.If(jen.Err().Op(":=").Id(convertName(p)).Call(args...), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 	case planPointer:
 		return []jen.Code{jen.If(in.val().Op("!=").Nil()).Block(
 			append([]jen.Code{out.lhs().Op("=").New(typeCode(elemType(p.out)))}, genValue(p.elem, in.elem(), out.elem(), depth)...)...,

@@ -60,12 +60,35 @@ func genKindTest(f *jen.File, kp *kindPair, reach map[*parser.Type]bool) {
 			jen.Id("hub"):      jen.Func().Params().Op("*").Add(hub.Clone()).Block(jen.Return(jen.Op("&").Add(hub.Clone()).Values())),
 			jen.Id("spokeGVK"): gvk(kp.kc.group, sv, kp.kc.name),
 			jen.Id("hubGVK"):   gvk(kp.kc.group, hv, kp.kc.name),
-			jen.Id("toHub"):    jen.Id(toHubName(kp)),
-			jen.Id("fromHub"):  jen.Id(fromHubName(kp)),
+			jen.Id("toHub"):    testedToHub(kp),
+			jen.Id("fromHub"):  testedFromHub(kp),
 			jen.Id("clear"):    clearer(kp, reach),
 		})),
 	)
 	f.Line()
+}
+
+// testedToHub is the conversion to the hub the round trip tests: a
+// hand-written ConvertTo when the spoke has one (controller-runtime calls
+// it, so a stub that copies only metadata must fail the test), else the
+// generated function.
+func testedToHub(kp *kindPair) jen.Code {
+	if !hasMethod(kp.spoke.Package(), kp.kc.name, "ConvertTo") {
+		return jen.Id(toHubName(kp))
+	}
+	return jen.Func().Params(jen.Id("_").Qual("context", "Context"), jen.Id("src").Op("*").Add(qual(kp.spoke.Type)), jen.Id("dst").Op("*").Add(qual(kp.hub.Type))).Error().Block(
+		jen.Return(jen.Id("src").Dot("ConvertTo").Call(jen.Id("dst"))),
+	)
+}
+
+// testedFromHub is testedToHub's other direction, with ConvertFrom.
+func testedFromHub(kp *kindPair) jen.Code {
+	if !hasMethod(kp.spoke.Package(), kp.kc.name, "ConvertFrom") {
+		return jen.Id(fromHubName(kp))
+	}
+	return jen.Func().Params(jen.Id("_").Qual("context", "Context"), jen.Id("src").Op("*").Add(qual(kp.hub.Type)), jen.Id("dst").Op("*").Add(qual(kp.spoke.Type))).Error().Block(
+		jen.Return(jen.Id("dst").Dot("ConvertFrom").Call(jen.Id("src"))),
+	)
 }
 
 // clearer is the function that zeroes a spoke kind's dropped fields, or a

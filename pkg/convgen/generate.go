@@ -124,7 +124,7 @@ func (g *gen) pkgPair(spoke, hub *parser.Package) *pkgPair {
 		return pp
 	}
 	pp := &pkgPair{spoke: spoke, hub: hub, spokeVer: spoke.Version, hubVer: hub.Version,
-		pairs: map[[2]*parser.Type]*typePair{}, copies: map[*parser.Type][]copyField{}}
+		pairs: map[[2]*parser.Type]*typePair{}, copies: map[*parser.Type][]copyField{}, scope: usesScope(spoke)}
 	g.pkgPairs[key] = pp
 	return pp
 }
@@ -217,14 +217,16 @@ func (g *gen) findHandWritten(pp *pkgPair) {
 			if fn == nil {
 				continue
 			}
-			want := fmt.Sprintf("func(*%s, *%s) error", d.in.Ident, d.out.Ident)
+			want, wantShort := fmt.Sprintf("func(*%s, *%s) error", d.in.Ident, d.out.Ident), "func(in *%s, out *%s) error"
+			if pp.scope {
+				// Every hand-written function of the package takes a scope
+				// once one does: generated ones call them with it.
+				want = fmt.Sprintf("func(*%s, *%s, %s.Scope) error", d.in.Ident, d.out.Ident, scopePath)
+				wantShort = "func(in *%s, out *%s, s conversion.Scope) error (as the package's other hand-written functions take it)"
+			}
 			if fn.Signature != want {
-				hint := ""
-				if strings.HasSuffix(fn.Signature, "k8s.io/apimachinery/pkg/conversion.Scope) error") {
-					hint = " (without conversion-gen's conversion.Scope, which crdgen's functions do not take)"
-				}
-				g.diags.Errorf(fn.Pos, markers.CodeConversion, "%s has the signature %s; crdgen calls it as func(in *%s, out *%s) error%s",
-					fn.Name, shortSig(fn.Signature, pp), qualified(d.in, pp.spoke), qualified(d.out, pp.spoke), hint)
+				g.diags.Errorf(fn.Pos, markers.CodeConversion, "%s has the signature %s; crdgen calls it as "+wantShort,
+					fn.Name, shortSig(fn.Signature, pp), qualified(d.in, pp.spoke), qualified(d.out, pp.spoke))
 				continue
 			}
 			d.hand = fn

@@ -106,6 +106,9 @@ func (g *gen) kindConv(group *parser.Group, versions []*parser.Kind) *kindConv {
 			return nil
 		}
 	}
+	if g.leaveAlone(kc) {
+		return nil
+	}
 	kc.style = g.kindStyle(kc)
 	return kc
 }

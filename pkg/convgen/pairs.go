@@ -43,6 +43,10 @@ type pkgPair struct {
 	// being planned.
 	copies map[*parser.Type][]copyField
 	kinds  []*kindPair
+	// scope is set when the spoke package's hand-written Convert_
+	// functions take conversion-gen's conversion.Scope: the generated
+	// functions take it too (owner.go).
+	scope bool
 }
 
 // paired reports whether a and b are the same type in the spoke and the hub.

@@ -40,7 +40,9 @@ func (g *gen) render(pps []*pkgPair, kinds []*kindConv) ([]File, error) {
 	}
 	hubKinds := map[*parser.Package][]*kindConv{}
 	for _, kc := range kinds {
-		if kc.style == StyleMethods {
+		// A hub that declares Hub() itself needs nothing; a file with only
+		// a package clause is never written.
+		if kc.style == StyleMethods && !hasMethod(kc.hub.Package(), kc.name, "Hub") {
 			p := kc.hub.Package()
 			if hubKinds[p] == nil && bySpoke[p] == nil {
 				pkgs = append(pkgs, p)

@@ -42,11 +42,14 @@ const (
 	CodeBreaking Code = "breaking"
 	// CodeLint: a schema is valid but risky.
 	CodeLint Code = "lint"
+	// CodeConversionSkipped: a kind already has hand-written conversion (or
+	// conversion-gen's), so crdgen generates none for it.
+	CodeConversionSkipped Code = "conversion-skipped"
 )
 
 // Codes lists every code, in the order they are declared.
 func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
-		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint}
+		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped}
 }

@@ -42,6 +42,20 @@ type ConversionFuzzer struct{ Value string }
 // conversion for it; the author writes it all.
 type ConversionSkip struct{}
 
+// ConversionGenerate is +crdgen:conversion:generate on a kind (any of its
+// versions) or a version package: crdgen generates the kind's conversions
+// even though the versions already have hand-written ones (ConvertTo and
+// ConvertFrom methods, conversion-gen's Convert_ functions), which crdgen
+// otherwise leaves alone. Hand-written methods and functions are kept and
+// called.
+type ConversionGenerate struct{}
+
+// K8sConversionGen is conversion-gen's +k8s:conversion-gen: on a package, the
+// peer package it converts to (or false); on a type or field, false opts it
+// out. A package that carries it is converted by conversion-gen, which
+// crdgen leaves alone unless a kind says +crdgen:conversion:generate.
+type K8sConversionGen struct{ Value string }
+
 func conversionDefs() []Definition {
 	return []Definition{
 		{Name: "crdgen:conversion:from", Targets: OnField, Args: ConversionFrom{}, Doc: "From says where a hub field's value is in other versions: a renamed field (name), a moved one (.path.from.root), optionally for one version (v1alpha1/name)."},
@@ -51,5 +65,7 @@ func conversionDefs() []Definition {
 		{Name: "crdgen:conversion:tests", Targets: OnPackage, Args: ConversionTests{}, Doc: "Tests=false turns off the generated round-trip test for the package."},
 		{Name: "crdgen:conversion:fuzzer", Targets: OnPackage, Args: ConversionFuzzer{}, Doc: "Fuzzer names a test function, func() []any, whose randfill functions the generated round-trip test uses."},
 		{Name: "crdgen:conversion:skip", Targets: OnType, Args: ConversionSkip{}, Doc: "Skip leaves the kind's conversion to hand-written code."},
+		{Name: "crdgen:conversion:generate", Targets: OnPackage | OnType, Args: ConversionGenerate{}, Doc: "Generate makes crdgen generate a kind's conversions although its versions already have hand-written ones (kept and called)."},
+		{Name: "k8s:conversion-gen", Targets: OnAny, Args: K8sConversionGen{}, Doc: "conversion-gen's marker: a package that carries it is converted by conversion-gen, which crdgen leaves alone unless a kind says +crdgen:conversion:generate."},
 	}
 }

@@ -129,7 +129,7 @@ func foreignDefs() []Definition {
 		"kubebuilder:object:generate", "kubebuilder:rbac", "kubebuilder:webhook",
 		"kubebuilder:webhookconfiguration", "kubebuilder:ac:generate", "kubebuilder:ac:output:package",
 		"kubebuilder:scaffold", "kubebuilder:docs-gen", "kubebuilder:informers",
-		"k8s:deepcopy-gen", "k8s:deepcopy-gen:interfaces", "k8s:openapi-gen", "k8s:conversion-gen",
+		"k8s:deepcopy-gen", "k8s:deepcopy-gen:interfaces", "k8s:openapi-gen",
 		"k8s:conversion-gen-external-types", "k8s:defaulter-gen", "k8s:defaulter-gen-input",
 		"k8s:prerelease-lifecycle-gen", "k8s:prerelease-lifecycle-gen:introduced",
 		"k8s:prerelease-lifecycle-gen:deprecated", "k8s:prerelease-lifecycle-gen:removed",

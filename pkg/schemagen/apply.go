@@ -98,7 +98,7 @@ func noSchemaEffect() []any {
 		markers.SelectableField{}, markers.Metadata{}, markers.ObjectRoot{},
 		markers.GroupName{}, markers.VersionName{}, markers.Skip{},
 		markers.ConversionFrom{}, markers.ConversionDrop{}, markers.ConversionStyle{}, markers.ConversionWebhook{},
-		markers.ConversionTests{}, markers.ConversionFuzzer{}, markers.ConversionSkip{},
+		markers.ConversionTests{}, markers.ConversionFuzzer{}, markers.ConversionSkip{}, markers.ConversionGenerate{}, markers.K8sConversionGen{},
 		markers.Raw{},
 	}
 }

@@ -1,0 +1,86 @@
+package convgen
+
+// This file implements deciding who converts a kind: crdgen, or code the
+// project already has. A kind whose versions convert by hand-written
+// ConvertTo/ConvertFrom methods, or through conversion-gen (its
+// +k8s:conversion-gen package marker, or hand-written Convert_ functions
+// with conversion-gen's conversion.Scope argument), is left alone, so that
+// nothing crdgen writes can make a package that compiled stop compiling,
+// unless the kind opts in with +crdgen:conversion:generate.
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/parser"
+)
+
+// scopePath is k8s.io/apimachinery's conversion package, whose Scope
+// conversion-gen's functions take.
+const scopePath = "k8s.io/apimachinery/pkg/conversion"
+
+// existingConversion says where a kind's versions already convert, or
+// returns ok false when they do not.
+func existingConversion(kc *kindConv) (pos token.Position, why string, ok bool) {
+	for _, k := range append([]*parser.Kind{kc.hub}, kc.spokes...) {
+		if _, m, ok := markers.First[markers.K8sConversionGen](k.Package().Markers); ok {
+			return m.Pos, fmt.Sprintf("package %s is converted by conversion-gen (+k8s:conversion-gen)", k.Package().Path), true
+		}
+	}
+	for _, k := range kc.spokes {
+		for _, fn := range k.Package().Funcs {
+			switch {
+			case fn.Recv == kc.name && (fn.Name == "ConvertTo" || fn.Name == "ConvertFrom"):
+				return fn.Pos, fmt.Sprintf("%s %s has a hand-written %s method", k.Version.Name, kc.name, fn.Name), true
+			case fn.Recv == "" && isScopeConvert(fn):
+				return fn.Pos, fmt.Sprintf("package %s has conversion-gen's hand-written functions (%s takes a conversion.Scope)", k.Package().Path, fn.Name), true
+			}
+		}
+	}
+	return token.Position{}, "", false
+}
+
+// isScopeConvert reports whether a function is a Convert_ function with
+// conversion-gen's signature: func(in *A, out *B, s conversion.Scope) error.
+func isScopeConvert(fn *parser.Func) bool {
+	return strings.HasPrefix(fn.Name, "Convert_") && strings.HasSuffix(fn.Signature, ", "+scopePath+".Scope) error")
+}
+
+// optedIn reports whether a kind asks for generated conversions with
+// +crdgen:conversion:generate, on one of its versions or their packages.
+func optedIn(kc *kindConv) bool {
+	for _, k := range append([]*parser.Kind{kc.hub}, kc.spokes...) {
+		if markers.Has[markers.ConversionGenerate](k.Type.Markers) || markers.Has[markers.ConversionGenerate](k.Package().Markers) {
+			return true
+		}
+	}
+	return false
+}
+
+// leaveAlone reports whether crdgen generates nothing for a kind because
+// its versions already convert, with one note saying why and how to opt in.
+func (g *gen) leaveAlone(kc *kindConv) bool {
+	pos, why, ok := existingConversion(kc)
+	if !ok || optedIn(kc) {
+		return false
+	}
+	g.diags.Warnf(pos, markers.CodeConversionSkipped,
+		"crdgen generates no conversion for %s (%s): %s; to have crdgen generate it (hand-written methods and functions are kept and called), mark the kind +crdgen:conversion:generate",
+		kc.name, kc.group, why)
+	return true
+}
+
+// usesScope reports whether a spoke package's hand-written Convert_
+// functions take conversion-gen's conversion.Scope, so that the functions
+// crdgen generates there take it too (and pass it along): hand-written
+// ones call autoConvert_ functions with it.
+func usesScope(p *parser.Package) bool {
+	for _, fn := range p.Funcs {
+		if fn.Recv == "" && isScopeConvert(fn) {
+			return true
+		}
+	}
+	return false
+}
