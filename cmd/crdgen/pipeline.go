@@ -159,6 +159,9 @@ func (a *app) load(listing *parser.Listing, o genOptions) (*parser.Model, marker
 // so that memory holds the CRDs being worked on rather than all of them.
 func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.ErrorList, o genOptions, ph *phases) (*generated, markers.ErrorList, error) {
 	opts := schemagen.Options{AllowDangerousTypes: o.allowDangerous, ToolVersion: a.version, EmbeddedObjectMeta: o.embeddedObjectMeta}
+	if o.unknownMarkers == "warn" {
+		opts.MisplacedMarkers = markers.Warning
+	}
 	if o.omitVersion {
 		opts.ToolVersion = ""
 	}

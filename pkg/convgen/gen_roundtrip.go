@@ -71,12 +71,14 @@ func genKindTest(f *jen.File, kp *kindPair, reach map[*parser.Type]bool) {
 // testedToHub is the conversion to the hub the round trip tests: a
 // hand-written ConvertTo when the spoke has one (controller-runtime calls
 // it, so a stub that copies only metadata must fail the test), else the
-// generated function.
+// generated function. As controller-runtime's webhook does, the method
+// gets a destination whose apiVersion and kind are already set.
 func testedToHub(kp *kindPair) jen.Code {
 	if !hasMethod(kp.spoke.Package(), kp.kc.name, "ConvertTo") {
 		return jen.Id(toHubName(kp))
 	}
 	return jen.Func().Params(jen.Id("_").Qual("context", "Context"), jen.Id("src").Op("*").Add(qual(kp.spoke.Type)), jen.Id("dst").Op("*").Add(qual(kp.hub.Type))).Error().Block(
+		jen.Id("dst").Dot("SetGroupVersionKind").Call(gvk(kp.kc.group, kp.hub.Version.Name, kp.kc.name)),
 		jen.Return(jen.Id("src").Dot("ConvertTo").Call(jen.Id("dst"))),
 	)
 }
@@ -87,6 +89,7 @@ func testedFromHub(kp *kindPair) jen.Code {
 		return jen.Id(fromHubName(kp))
 	}
 	return jen.Func().Params(jen.Id("_").Qual("context", "Context"), jen.Id("src").Op("*").Add(qual(kp.hub.Type)), jen.Id("dst").Op("*").Add(qual(kp.spoke.Type))).Error().Block(
+		jen.Id("dst").Dot("SetGroupVersionKind").Call(gvk(kp.kc.group, kp.spoke.Version.Name, kp.kc.name)),
 		jen.Return(jen.Id("dst").Dot("ConvertFrom").Call(jen.Id("src"))),
 	)
 }

@@ -62,6 +62,16 @@ func optedIn(kc *kindConv) bool {
 // leaveAlone reports whether crdgen generates nothing for a kind because
 // its versions already convert, with one note saying why and how to opt in.
 func (g *gen) leaveAlone(kc *kindConv) bool {
+	for _, k := range append([]*parser.Kind{kc.hub}, kc.spokes...) {
+		if !k.Type.DeepCopyObject {
+			// Hub() and ConvertTo/ConvertFrom, and the round-trip test, need
+			// runtime.Objects: writing them would break the build.
+			g.diags.Warnf(k.Type.Pos, markers.CodeConversionSkipped,
+				"crdgen generates no conversion for %s (%s): %s %s has no DeepCopyObject method, so it is not a runtime.Object that controller-runtime can convert; generate its deepcopy functions (controller-gen object) first",
+				kc.name, kc.group, k.Version.Name, kc.name)
+			return true
+		}
+	}
 	pos, why, ok := existingConversion(kc)
 	if !ok || optedIn(kc) {
 		return false

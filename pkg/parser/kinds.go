@@ -38,13 +38,18 @@ func (b *builder) assemble() *Model {
 		if len(kinds) == 0 {
 			continue
 		}
-		if !p.HasGroup {
-			// controller-gen writes an _orphans.yaml that the API server
-			// rejects (no group); crdgen writes nothing for them, and says so.
+		if !p.HasGroup || p.Group == "" {
+			// controller-gen writes a CRD without a group (_orphans.yaml,
+			// or _<plural>.yaml for an empty +groupName) that the API server
+			// rejects; crdgen writes nothing for them, and says so.
+			why := "which has no +groupName marker"
+			if p.HasGroup {
+				why = "whose +groupName is empty (a CRD needs a group)"
+			}
 			for _, t := range kinds {
 				b.l.diags.Warnf(t.Pos, markers.CodeCRD,
-					"kind %s is in package %s, which has no +groupName marker, so it gets no CRD; add // +groupName=<group> to the package, or // +kubebuilder:skip to say it is not an API version",
-					t.Ident.Name, p.Path)
+					"kind %s is in package %s, %s, so it gets no CRD; give the package a // +groupName=<group>, or mark it // +kubebuilder:skip to say it is not an API version",
+					t.Ident.Name, p.Path, why)
 			}
 			continue
 		}

@@ -93,8 +93,12 @@ func List(ctx context.Context, patterns []string, opts Options) (*Listing, error
 				}
 			}
 			slices.Sort(p.GoFiles)
+			p.IgnoredGoFiles = nil
+		} else {
+			// A root's generated files that the tags leave out tell which
+			// kinds are runtime.Objects (generatedDeepCopyObjects).
+			p.IgnoredGoFiles = absFiles(p.Dir, p.IgnoredGoFiles)
 		}
-		p.IgnoredGoFiles = nil
 		l.pkgs = append(l.pkgs, p)
 		l.byPath[p.ImportPath] = p
 	}

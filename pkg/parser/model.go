@@ -149,6 +149,10 @@ type Type struct {
 	TextMarshaler bool
 	// DeepCopyInto is true when *T has a DeepCopyInto(*T) method.
 	DeepCopyInto bool
+	// DeepCopyObject is true when *T has a DeepCopyObject method, declared
+	// in a file the load read or in the package's generated deepcopy file
+	// (which the load leaves out): a kind is then a runtime.Object.
+	DeepCopyObject bool
 	// EnumValues are the string constants of this type declared in its
 	// package, sorted and without duplicates; filled only for types marked
 	// +k8s:enum.

@@ -33,6 +33,9 @@ type pkgSyntax struct {
 	// pending are generated files not parsed yet; they are read only when a
 	// type is not found in the others.
 	pending []string
+	// deepCopyObjects are the types the API package's generated files,
+	// which the load leaves out, give a DeepCopyObject method.
+	deepCopyObjects map[string]bool
 }
 
 // specRef is a type declaration and the file it is in.

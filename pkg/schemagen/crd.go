@@ -286,10 +286,11 @@ func (g *gen) checkMisplacedCRDMarkers(m *parser.Model) {
 					continue
 				}
 				if kind != nil && slices.ContainsFunc(kind.Markers, func(km markers.Marker) bool { return reflect.DeepEqual(km.Value, mk.Value) }) {
-					g.diags.Warnf(mk.Pos, markers.CodeMarkerIgnored, "+%s has no effect on the list type %s; its kind %s has it too", mk.Name, t.Ident.Name, kind.Ident.Name)
+					g.diags.Warnf(mk.Pos, markers.CodeMarkerTarget, "+%s has no effect on the list type %s; its kind %s has it too", mk.Name, t.Ident.Name, kind.Ident.Name)
 					continue
 				}
-				g.diags.Errorf(mk.Pos, markers.CodeMarkerIgnored, "+%s has no effect: %s is not a kind (a struct embedding metav1.TypeMeta and metav1.ObjectMeta)%s", mk.Name, t.Ident.Name, moveHint(kind))
+				g.diags.Add(markers.Diagnostic{Pos: mk.Pos, Severity: g.opts.MisplacedMarkers, Code: markers.CodeMarkerTarget,
+					Msg: fmt.Sprintf("+%s has no effect: %s is not a kind (a struct embedding metav1.TypeMeta and metav1.ObjectMeta; controller-gen drops it silently)%s", mk.Name, t.Ident.Name, moveHint(kind))})
 			}
 		}
 	}

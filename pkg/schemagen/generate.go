@@ -24,6 +24,10 @@ type Options struct {
 	// and finalizers, instead of an empty object whose content the API
 	// server prunes (controller-gen's crd:generateEmbeddedObjectMeta).
 	EmbeddedObjectMeta bool
+	// MisplacedMarkers is the severity of a CRD marker on a type that is not
+	// a kind, where its intent is lost (Error, the zero value; Warning for
+	// --unknown-markers=warn, as for the loader's unknown markers).
+	MisplacedMarkers markers.Severity
 }
 
 // VersionAnnotation is the annotation that records the crdgen version.

@@ -110,9 +110,8 @@ func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 		return s
 	}
 	subject := "type " + t.Ident.Name
-	if t.Base != nil && !t.Alias {
-		return g.definedSchema(t, subject)
-	}
+	// The order is controller-gen's: a marshaler's markers first, then a
+	// defined type's base, then the Go shape.
 	switch {
 	case t.Opaque || t.Underlying == nil:
 		return &apiextv1.JSONSchemaProps{}
@@ -127,7 +126,7 @@ func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 		if s.Type != "" || s.XIntOrString {
 			return s
 		}
-		if t.Package != nil && t.Package.Local {
+		if t.Package != nil && t.Package.Local && t.Base == nil {
 			g.diags.Warnf(t.Pos, markers.CodeGoType,
 				"type %s implements json.Marshaler; its schema describes its Go fields, so if MarshalJSON writes another shape, say which with +kubebuilder:validation:Type (and other markers) on the type",
 				t.Ident.Name)
@@ -140,6 +139,9 @@ func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 				"type %s implements encoding.TextMarshaler, so it is a string in JSON, but its markers make it %q", t.Ident.Name, s.Type)
 		}
 		return s
+	}
+	if t.Base != nil && !t.Alias {
+		return g.definedSchema(t, subject)
 	}
 	s := g.exprSchema(t.Underlying, site{owner: t, pos: t.Pos, what: subject})
 	// An alias of a named type is described by that type, as controller-gen

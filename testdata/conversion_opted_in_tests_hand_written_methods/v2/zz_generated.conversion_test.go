@@ -26,6 +26,11 @@ func TestWidgetConversionRoundTrip(t *testing.T) {
 	crdgenRoundTrip(t, crdgenPair[*Widget, *v1.Widget]{
 		clear: func(*Widget) {},
 		fromHub: func(_ context.Context, src *v1.Widget, dst *Widget) error {
+			dst.SetGroupVersionKind(schema.GroupVersionKind{
+				Group:   "batch.example.com",
+				Kind:    "Widget",
+				Version: "v2",
+			})
 			return dst.ConvertFrom(src)
 		},
 		hub: func() *v1.Widget {
@@ -45,6 +50,11 @@ func TestWidgetConversionRoundTrip(t *testing.T) {
 			Version: "v2",
 		},
 		toHub: func(_ context.Context, src *Widget, dst *v1.Widget) error {
+			dst.SetGroupVersionKind(schema.GroupVersionKind{
+				Group:   "batch.example.com",
+				Kind:    "Widget",
+				Version: "v1",
+			})
 			return src.ConvertTo(dst)
 		},
 	})

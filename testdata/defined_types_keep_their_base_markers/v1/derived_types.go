@@ -2,6 +2,10 @@
 package v1
 
 import (
+	"net/url"
+	"strconv"
+	"time"
+
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
@@ -70,6 +74,23 @@ type Amount resource.Quantity
 // PortOrName is defined over intstr.IntOrString.
 type PortOrName intstr.IntOrString
 
+// Link is defined over url.URL and writes itself as text: a string, as
+// its own marshaler says (controller-gen's order: marshalers first).
+type Link url.URL
+
+// MarshalText writes the URL.
+func (l *Link) MarshalText() ([]byte, error) { return (*url.URL)(l).MarshalBinary() }
+
+// Millis is defined over time.Time and writes itself as milliseconds.
+// +kubebuilder:validation:Type=integer
+// +kubebuilder:validation:Format=int64
+type Millis time.Time
+
+// MarshalJSON writes the milliseconds since the epoch.
+func (m Millis) MarshalJSON() ([]byte, error) {
+	return strconv.AppendInt(nil, time.Time(m).UnixMilli(), 10), nil
+}
+
 // Names is a list of a defined type.
 type Names []Derived
 
@@ -105,6 +126,12 @@ type DerivedSpec struct {
 	// Port is an int or a string.
 	// +optional
 	Port *PortOrName `json:"port,omitempty"`
+	// Link is a URL.
+	// +optional
+	Link *Link `json:"link,omitempty"`
+	// Since is a time in milliseconds.
+	// +optional
+	Since *Millis `json:"since,omitempty"`
 	// Names is a list of derived values.
 	// +optional
 	Names Names `json:"names,omitempty"`

@@ -3,7 +3,9 @@ package v1
 
 import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-// LegacySpec has markers that controller-gen silently dropped.
+// LegacySpec has markers that controller-gen silently dropped, a kind's
+// marker on a type that is not a kind among them.
+// +kubebuilder:subresource:status
 type LegacySpec struct {
 	// A typo that controller-gen dropped without a word.
 	// +kubebuilder:validation:Maximun=10
