@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 )
 
 // Exit codes.
@@ -39,6 +40,11 @@ type app struct {
 	// invoked is how crdgen was run ("crdgen", "go tool crdgen", ...),
 	// for the commands it prints; see invocation.
 	invoked string
+	// tempSeq numbers the run's staged files (leftovers.go).
+	tempSeq atomic.Int64
+	// writeFault, set by tests, makes writing the output at a path fail
+	// (a full disk, a read-only directory) before anything is renamed.
+	writeFault func(path string) error
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

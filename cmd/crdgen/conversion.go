@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -132,10 +131,18 @@ func (a *app) conversionCmd(args []string) int {
 			return a.fail(diags, err)
 		}
 	}
+	var dirs []string
+	for _, pkg := range res.Packages {
+		dirs = append(dirs, pkg.Dir)
+	}
+	if !f.check {
+		cleanLeftovers(dirs)
+	}
 	p, err := a.planConversion(res)
 	if err != nil {
 		return a.fail(diags, err)
 	}
+	p.leftovers = leftovers(dirs)
 	if f.check {
 		if a.checkDrift(diags, p, a.fixCommand("conversion", args)) {
 			return exitFail
@@ -163,25 +170,25 @@ func (a *app) printConversionReport(r *convgen.Report, format string) error {
 }
 
 // planConversion plans writing the generated files into their packages and
-// removing generated conversion files that no kind needs any more.
+// removing generated conversion files that no kind needs any more. A file
+// of the same name that crdgen did not write (conversion-gen's) is never
+// replaced or removed.
 func (a *app) planConversion(res *convgen.Result) (plan, error) {
 	var p plan
 	want := map[string]bool{}
 	for _, f := range res.Files {
 		want[f.Path] = true
-		old, err := os.ReadFile(f.Path)
-		if err != nil && !os.IsNotExist(err) {
+		q, err := planFile(f.Path, f.Content, nil)
+		if err != nil {
 			return p, err
 		}
-		if err == nil && bytes.Equal(old, f.Content) {
-			continue
+		for _, c := range q.write {
+			if c.disk.exists && !ownGoFile(c.old) {
+				first, _, _ := bytes.Cut(c.old, []byte("\n"))
+				return p, fmt.Errorf("%s was not written by crdgen (it starts %q); remove it to let crdgen write its conversions there", a.rel(f.Path), first)
+			}
 		}
-		if err == nil && !bytes.HasPrefix(old, []byte(convgen.Header+"\n")) {
-			// conversion-gen writes the same file name.
-			first, _, _ := bytes.Cut(old, []byte("\n"))
-			return p, fmt.Errorf("%s was not written by crdgen (it starts %q); remove it to let crdgen write its conversions there", a.rel(f.Path), first)
-		}
-		p.write = append(p.write, fileChange{path: f.Path, old: old, new: f.Content})
+		p.add(q)
 	}
 	for _, pkg := range res.Packages {
 		for _, name := range []string{convgen.FileName, convgen.TestFileName} {
@@ -189,14 +196,19 @@ func (a *app) planConversion(res *convgen.Result) (plan, error) {
 			if want[path] {
 				continue
 			}
-			data, err := os.ReadFile(path)
+			d, err := readOnDisk(path)
 			if err != nil {
-				continue
+				return p, err
 			}
-			if bytes.HasPrefix(data, []byte(convgen.Header+"\n")) {
-				p.remove = append(p.remove, fileChange{path: path, old: data})
+			if d.target == path && ownGoFile(d.data) {
+				p.remove = append(p.remove, fileChange{path: path, disk: d, old: d.data})
 			}
 		}
 	}
 	return p, nil
+}
+
+// ownGoFile reports whether a Go file is one crdgen generated.
+func ownGoFile(data []byte) bool {
+	return bytes.HasPrefix(data, []byte(convgen.Header+"\n"))
 }

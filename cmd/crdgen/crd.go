@@ -116,6 +116,10 @@ func (a *app) crdCmd(args []string) int {
 	}
 	defer stop()
 	toStdout := f.outputDir == "-"
+	if f.outputDir == "" {
+		fmt.Fprintf(a.stderr, "crdgen crd: the output directory is empty; name one with -o (or - for standard output)\n\n%s", crdUsage)
+		return exitUsage
+	}
 	if toStdout && f.check {
 		fmt.Fprintln(a.stderr, "crdgen crd: --check compares files on disk; it does not go with -o - (standard output)")
 		return exitUsage
@@ -150,10 +154,14 @@ func (a *app) crdCmd(args []string) int {
 		}
 		return exitOK
 	}
-	p, err := a.planDir(f.outputDir, out.files, isGeneratedCRD)
+	if !f.check {
+		cleanLeftovers([]string{outDir})
+	}
+	p, err := a.planDir(f.outputDir, out.files, ownedCRDs(out.groups))
 	if err != nil {
 		return a.fail(diags, err)
 	}
+	p.leftovers = leftovers([]string{outDir})
 	outputs := make([]string, 0, len(out.files))
 	for name := range out.files {
 		outputs = append(outputs, filepath.Join(outDir, name))

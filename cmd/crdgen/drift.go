@@ -21,6 +21,9 @@ import (
 // change, then the diffs, and reports whether anything would change. fix is
 // the command that updates the outputs.
 func (a *app) checkDrift(diags markers.ErrorList, p plan, fix string) bool {
+	// A FIFO or a device (a cost report to /dev/stdout) holds nothing to
+	// compare with.
+	p.write = slices.DeleteFunc(slices.Clone(p.write), func(c fileChange) bool { return c.disk.special })
 	// A spooled output is read once, for both its diagnostic and its diff.
 	news := make([][]byte, len(p.write))
 	for i, c := range p.write {
@@ -54,6 +57,10 @@ func driftDiags(p plan, news [][]byte, fix string) markers.ErrorList {
 	for _, c := range p.remove {
 		out.Add(markers.Diagnostic{Pos: token.Position{Filename: c.path, Line: 1}, Code: markers.CodeStale,
 			Msg: fmt.Sprintf("stale: no kind produces it any more; run %q to delete it", fix)})
+	}
+	for _, path := range p.leftovers {
+		out.Add(markers.Diagnostic{Pos: token.Position{Filename: path}, Code: markers.CodeStale,
+			Msg: fmt.Sprintf("left by a crdgen run that did not finish; run %q to remove it", fix)})
 	}
 	return out
 }

@@ -4,10 +4,8 @@ package main
 // every output crdgen makes of them.
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -26,7 +24,8 @@ Flags:
   -o, --output-dir DIR          where CRD files go (default config/crd/bases)
   --check                       write nothing; exit 1 and print a diff if any file would
                                 change, is missing, or should be removed
-  --cost-report FILE            also write the CEL cost report (.json: JSON, .md: Markdown, else text)
+  --cost-report FILE            also write the CEL cost report (.json: JSON, .md: Markdown, else
+                                text; - prints it as text on standard output)
   --conversion-style STYLE      methods or functions; overrides +crdgen:conversion:style
   --conversion-tests BOOL       write the conversion round-trip tests (default true)
   --unknown-markers MODE        error (default) or warn
@@ -92,6 +91,10 @@ func (a *app) generateCmd(args []string) int {
 	defer stop()
 
 	ph := newPhases()
+	if f.crd.outputDir == "" {
+		fmt.Fprintf(a.stderr, "crdgen generate: the output directory is empty; name one with -o\n\n%s", generateUsage)
+		return exitUsage
+	}
 	if f.crd.outputDir == "-" {
 		fmt.Fprintln(a.stderr, "crdgen generate: -o - (standard output) is for CRDs alone; use crdgen crd -o -")
 		return exitUsage
@@ -104,7 +107,7 @@ func (a *app) generateCmd(args []string) int {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
-	cache := a.openCache(f.crd.noCache, []string{"generate", outDir, strings.Join(patterns, "\x00")}, settings, listing)
+	cache := a.openCache(f.crd.noCache || f.costReport == "-", []string{"generate", outDir, strings.Join(patterns, "\x00")}, settings, listing)
 	if diags, ok := cache.hit(); ok {
 		a.printDiags(diags)
 		if f.crd.gen.verbose {
@@ -140,11 +143,16 @@ func (a *app) generateCmd(args []string) int {
 		return a.fail(diags, nil)
 	}
 
+	dirs := outputDirs(outDir, conv, a.abs(f.costReport), f.costReport != "" && f.costReport != "-")
+	if !f.crd.check {
+		cleanLeftovers(dirs)
+	}
 	p, err := a.planGenerate(f, out, conv)
 	if err != nil {
 		return a.fail(diags, err)
 	}
-	outputs := generateOutputs(outDir, out, conv, a.abs(f.costReport), f.costReport != "")
+	p.leftovers = leftovers(dirs)
+	outputs := generateOutputs(outDir, out, conv, a.abs(f.costReport), f.costReport != "" && f.costReport != "-")
 	if f.crd.check {
 		if a.checkDrift(diags, p, a.fixCommand("generate", args)) {
 			return exitFail
@@ -156,6 +164,15 @@ func (a *app) generateCmd(args []string) int {
 	if err := a.apply(p); err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
+	}
+	if f.costReport == "-" {
+		data, err := celcost.Render(out.cost, celcost.FormatText)
+		if err == nil {
+			_, err = a.stdout.Write(data)
+		}
+		if err != nil {
+			return a.fail(nil, err)
+		}
 	}
 	cache.record(outputs, []string{outDir}, diags)
 	if f.crd.gen.verbose {
@@ -173,7 +190,7 @@ func (a *app) generateCmd(args []string) int {
 // planGenerate plans every output of generate: the CRD directory, the
 // conversion files in their packages and the cost report.
 func (a *app) planGenerate(f generateFlags, out *generated, conv *convgen.Result) (plan, error) {
-	p, err := a.planDir(f.crd.outputDir, out.files, isGeneratedCRD)
+	p, err := a.planDir(f.crd.outputDir, out.files, ownedCRDs(out.groups))
 	if err != nil {
 		return p, err
 	}
@@ -181,21 +198,18 @@ func (a *app) planGenerate(f generateFlags, out *generated, conv *convgen.Result
 	if err != nil {
 		return p, err
 	}
-	p.write = append(p.write, cp.write...)
-	p.remove = append(p.remove, cp.remove...)
-	if f.costReport != "" {
+	p.add(cp)
+	if f.costReport != "" && f.costReport != "-" {
 		path := a.abs(f.costReport)
 		data, err := celcost.Render(out.cost, reportFormat(path))
 		if err != nil {
 			return p, err
 		}
-		old, err := os.ReadFile(path)
-		if err != nil && !os.IsNotExist(err) {
+		rp, err := planFile(path, data, nil)
+		if err != nil {
 			return p, err
 		}
-		if err != nil || !bytes.Equal(old, data) {
-			p.write = append(p.write, fileChange{path: path, old: old, new: data})
-		}
+		p.add(rp)
 	}
 	return p, nil
 }
@@ -218,6 +232,19 @@ func generateOutputs(outDir string, out *generated, conv *convgen.Result, costRe
 		paths = append(paths, costReport)
 	}
 	return paths
+}
+
+// outputDirs are the directories generate writes into, where a killed
+// run may have left staged files.
+func outputDirs(outDir string, conv *convgen.Result, costReport string, hasReport bool) []string {
+	dirs := []string{outDir}
+	for _, p := range conv.Packages {
+		dirs = append(dirs, p.Dir)
+	}
+	if hasReport {
+		dirs = append(dirs, filepath.Dir(costReport))
+	}
+	return dirs
 }
 
 // reportFormat picks the cost report's format from the file's extension.

@@ -107,6 +107,20 @@ type generated struct {
 	cost *celcost.Report
 	// phases are the timings of the run.
 	phases *phases
+	// groups are the API groups the run's packages declare (+groupName):
+	// a stale CRD file of one of them is crdgen's to remove.
+	groups map[string]bool
+}
+
+// declaredGroups returns the API groups the run's packages declare.
+func declaredGroups(m *parser.Model) map[string]bool {
+	groups := map[string]bool{}
+	for _, p := range m.Packages {
+		if p.Root && p.HasGroup && p.Group != "" {
+			groups[p.Group] = true
+		}
+	}
+	return groups
 }
 
 // generate runs the pipeline. The output is nil when the CRDs could not be
@@ -212,9 +226,13 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 	results = slices.DeleteFunc(results, func(r crdResult) bool { return r.crd == nil })
 	slices.SortFunc(results, func(x, y crdResult) int { return strings.Compare(x.crd.FileName, y.crd.FileName) })
 	if len(results) == 0 {
-		diags.Warnf(tokenPos(), markers.CodeCRD, "no kinds found in %s: a kind is a struct that embeds metav1.TypeMeta and metav1.ObjectMeta in a package with +groupName", strings.Join(patterns, " "))
+		// Nothing to write is a mistake (a mistyped pattern, say), and
+		// writing nothing must not empty the output directory.
+		diags.Errorf(tokenPos(), markers.CodeCRD, "no kinds found in %s: a kind is a struct that embeds metav1.TypeMeta and metav1.ObjectMeta in a package with +groupName", strings.Join(patterns, " "))
+		sp.close()
+		return nil, diags, nil
 	}
-	out := &generated{files: map[string]output{}, spool: sp, phases: ph}
+	out := &generated{files: map[string]output{}, spool: sp, phases: ph, groups: declaredGroups(model)}
 	var reports []celcost.CRDReport
 	for _, r := range results {
 		diags.Append(r.check)

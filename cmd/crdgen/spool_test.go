@@ -26,12 +26,12 @@ func TestSpoolKeepsWhatDoesNotFitOnDisk(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "b.yaml"), []byte("0123456789"), 0o644)
 	a, _, _ := testApp(dir)
-	p, err := a.planDir(dir, map[string]output{"a.yaml": small, "b.yaml": big}, isGeneratedCRD)
+	p, err := a.planDir(dir, map[string]output{"a.yaml": small, "b.yaml": big}, ownedCRDs(nil))
 	if err != nil || len(p.write) != 1 || filepath.Base(p.write[0].path) != "a.yaml" {
 		t.Fatalf("plan: %+v, %v; want a.yaml only (b.yaml is unchanged)", p, err)
 	}
 	os.WriteFile(filepath.Join(dir, "b.yaml"), []byte("changed"), 0o644)
-	p, _ = a.planDir(dir, map[string]output{"a.yaml": small, "b.yaml": big}, isGeneratedCRD)
+	p, _ = a.planDir(dir, map[string]output{"a.yaml": small, "b.yaml": big}, ownedCRDs(nil))
 	if err := a.apply(p); err != nil {
 		t.Fatal(err)
 	}

@@ -1,46 +1,54 @@
 package main
 
 // This file implements writing output: a plan of files to write and stale
-// files to delete, applied atomically (temp file and rename, identical files
-// untouched), or compared with the disk under --check.
+// files to delete, compared with the disk under --check, or applied as one
+// unit: every new file is written to a temporary file beside its target
+// and flushed to disk first, and only when all of them are there are they
+// renamed into place and the stale files removed. A failure before the
+// renames leaves every existing file as it was and no temporary file
+// behind.
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/crdgen/crdgen/internal/parallel"
 	"sigs.k8s.io/yaml"
+
+	"github.com/crdgen/crdgen/internal/parallel"
+	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
 // plan is what a run would change on disk. Paths are absolute.
 type plan struct {
 	write  []fileChange
 	remove []fileChange
+	// leftovers are files a run that was killed staged and never renamed
+	// (leftovers.go); a run removes them before planning, --check reports
+	// them.
+	leftovers []string
 }
 
-// fileChange is one file and its content now (nil when missing) and after:
-// new, or the generated output src (read when needed).
+// add appends another plan's changes.
+func (p *plan) add(q plan) {
+	p.write = append(p.write, q.write...)
+	p.remove = append(p.remove, q.remove...)
+	p.leftovers = append(p.leftovers, q.leftovers...)
+}
+
+// fileChange is one file: what it holds now (old, nil when missing) and
+// after: new, or the generated output src (read when needed).
 type fileChange struct {
 	path     string
+	disk     onDisk
 	old, new []byte
 	src      *output
-}
-
-// apply writes the file: a spooled output is moved into place when it can
-// be (on the same file system), others are written.
-func (c fileChange) apply() error {
-	if c.src != nil && c.src.moveTo(c.path) == nil {
-		return nil
-	}
-	data, err := c.content()
-	if err != nil {
-		return err
-	}
-	return writeAtomic(c.path, data)
 }
 
 // content is the file's content after the change.
@@ -51,91 +59,261 @@ func (c fileChange) content() ([]byte, error) {
 	return c.new, nil
 }
 
-// planDir plans writing files into dir. Files already there that isStale
-// says this run should have produced, but did not, are planned for removal.
-func (a *app) planDir(dir string, files map[string]output, isStale func(name string, data []byte) bool) (plan, error) {
+// planFile plans writing data (or src) to path, unless the path already
+// holds it. A special file (a FIFO, /dev/stdout) is always written.
+func planFile(path string, data []byte, src *output) (plan, error) {
+	var p plan
+	d, err := readOnDisk(path)
+	if err != nil {
+		return p, err
+	}
+	if err := d.writable(path); err != nil {
+		return p, err
+	}
+	if d.data != nil && !d.special {
+		same := bytes.Equal(d.data, data)
+		if src != nil {
+			same = src.same(d.data)
+		}
+		if same {
+			return p, nil
+		}
+	}
+	p.write = append(p.write, fileChange{path: path, disk: d, old: d.data, new: data, src: src})
+	return p, nil
+}
+
+// planDir plans writing files into dir. Files already there that isOwnStale
+// says crdgen wrote and this run no longer produces are planned for
+// removal; nothing else in the directory is read beyond its name, and no
+// other file is ever touched.
+func (a *app) planDir(dir string, files map[string]output, isOwnStale func(name string, data []byte) bool) (plan, error) {
 	var p plan
 	dir = a.abs(dir)
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		path := filepath.Join(dir, name)
-		old, err := os.ReadFile(path)
-		if err != nil && !os.IsNotExist(err) {
-			return p, err
-		}
 		o := files[name]
-		if err == nil && o.same(old) {
-			continue
-		}
-		p.write = append(p.write, fileChange{path: path, old: old, src: &o})
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil && !os.IsNotExist(err) {
-		return p, err
-	}
-	for _, e := range entries {
-		if _, ok := files[e.Name()]; e.IsDir() || ok {
-			continue
-		}
-		path := filepath.Join(dir, e.Name())
-		data, err := os.ReadFile(path)
+		q, err := planFile(filepath.Join(dir, name), nil, &o)
 		if err != nil {
 			return p, err
 		}
-		if isStale(e.Name(), data) {
-			p.remove = append(p.remove, fileChange{path: path, old: data})
+		p.add(q)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return p, err
+	}
+	for _, e := range entries {
+		if _, ok := files[e.Name()]; ok || !strings.HasSuffix(e.Name(), ".yaml") || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		d, err := readOnDisk(path)
+		if err != nil {
+			return p, err
+		}
+		// Only a plain file in the directory itself: a link may lead to a
+		// file that is not the directory's to lose.
+		if d.data == nil || d.target != path {
+			continue
+		}
+		if isOwnStale(e.Name(), d.data) {
+			p.remove = append(p.remove, fileChange{path: path, disk: d, old: d.data})
 		}
 	}
 	return p, nil
 }
 
-// isGeneratedCRD reports whether a file in the output directory is a CRD
-// that a generator wrote: a CustomResourceDefinition whose file name is its
-// own <group>_<plural>.yaml. Other files (kustomizations, hand-written CRDs
-// with other names) are never touched.
-func isGeneratedCRD(name string, data []byte) bool {
-	if !strings.HasSuffix(name, ".yaml") {
-		return false
+// ownedCRDs returns the test of which CRD files in the output directory
+// crdgen may remove when a run no longer produces them: CustomResource
+// Definitions named <group>_<plural>.yaml after their own group and plural
+// that either carry crdgen's version annotation, or belong to a group that
+// the packages of this run declare (+groupName), so that a CRD of a kind
+// the user deleted goes, and a hand-kept third-party CRD
+// (cert-manager.io_certificates.yaml beside the generated ones) stays.
+func ownedCRDs(groups map[string]bool) func(name string, data []byte) bool {
+	return func(name string, data []byte) bool {
+		var obj struct {
+			Kind     string `json:"kind"`
+			Metadata struct {
+				Annotations map[string]string `json:"annotations"`
+			} `json:"metadata"`
+			Spec struct {
+				Group string `json:"group"`
+				Names struct {
+					Plural string `json:"plural"`
+				} `json:"names"`
+			} `json:"spec"`
+		}
+		if err := yaml.Unmarshal(data, &obj); err != nil || obj.Kind != "CustomResourceDefinition" {
+			return false
+		}
+		if name != obj.Spec.Group+"_"+obj.Spec.Names.Plural+".yaml" {
+			return false
+		}
+		_, ours := obj.Metadata.Annotations[schemagen.VersionAnnotation]
+		return ours || groups[obj.Spec.Group]
 	}
-	var obj struct {
-		Kind string `json:"kind"`
-		Spec struct {
-			Group string `json:"group"`
-			Names struct {
-				Plural string `json:"plural"`
-			} `json:"names"`
-		} `json:"spec"`
-	}
-	if err := yaml.Unmarshal(data, &obj); err != nil || obj.Kind != "CustomResourceDefinition" {
-		return false
-	}
-	return name == obj.Spec.Group+"_"+obj.Spec.Names.Plural+".yaml"
 }
 
-// apply writes and removes files. Every file is written to a temporary file
-// in its directory and renamed into place, so a failure never leaves a
-// partial file.
+// apply makes the plan's changes as one unit (see the file comment). What a
+// kill during the renames can leave (some outputs new, some old) is what
+// the next run puts right: it writes every output that differs.
 func (a *app) apply(p plan) error {
-	errs := make([]error, len(p.write))
-	parallel.ForEach(len(p.write), func(i int) { errs[i] = p.write[i].apply() })
-	for _, err := range errs {
-		if err != nil {
-			return err
+	staged, err := a.stage(p.write)
+	if err != nil {
+		return err
+	}
+	for i, c := range p.write {
+		if c.disk.special {
+			if err := writeSpecial(c); err != nil {
+				unstage(staged[i+1:])
+				return err
+			}
+			continue
+		}
+		if err := os.Rename(staged[i], c.disk.target); err != nil {
+			unstage(staged[i:])
+			return fmt.Errorf("writing %s: %w (the files before it in this run were written)", a.rel(c.path), err)
 		}
 	}
+	dirs := map[string]bool{}
+	for _, c := range p.write {
+		dirs[filepath.Dir(c.disk.target)] = true
+	}
 	for _, c := range p.remove {
-		if err := os.Remove(c.path); err != nil {
+		// Another run may have removed it already.
+		if err := os.Remove(c.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("removing stale %s: %w", a.rel(c.path), err)
 		}
+		dirs[filepath.Dir(c.path)] = true
+	}
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		syncDir(d)
 	}
 	return nil
 }
 
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
+// stage writes every new file to a temporary file beside its target and
+// flushes it to disk, on every core. On any failure it removes what it
+// wrote and returns the first error (in plan order).
+func (a *app) stage(writes []fileChange) ([]string, error) {
+	staged := make([]string, len(writes))
+	errs := make([]error, len(writes))
+	parallel.ForEach(len(writes), func(i int) {
+		c := writes[i]
+		if c.disk.special {
+			return
+		}
+		if a.writeFault != nil {
+			if errs[i] = a.writeFault(c.path); errs[i] != nil {
+				return
+			}
+		}
+		staged[i], errs[i] = stageOne(c, a.tempName())
+	})
+	for i, err := range errs {
+		if err != nil {
+			unstage(staged)
+			return nil, fmt.Errorf("writing %s: %w (no file was changed)", a.rel(writes[i].path), err)
+		}
+	}
+	return staged, nil
+}
+
+// stageOne writes one new file as name in its target's directory, with the
+// mode of the file it replaces, and flushes it.
+func stageOne(c fileChange, name string) (string, error) {
+	dir := filepath.Dir(c.disk.target)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	tmp := filepath.Join(dir, name)
+	if c.src != nil && c.src.moveTo(tmp) == nil {
+		return tmp, syncFile(tmp, c.disk.mode)
+	}
+	data, err := c.content()
+	if err != nil {
+		return "", err
+	}
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, c.disk.mode)
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(c.disk.mode)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return "", err
+	}
+	return tmp, nil
+}
+
+// syncFile sets a staged file's mode and flushes it.
+func syncFile(path string, mode fs.FileMode) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	err = f.Chmod(mode)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// unstage removes staged files ("" entries are skipped).
+func unstage(paths []string) {
+	for _, p := range paths {
+		if p != "" {
+			os.Remove(p)
+		}
+	}
+}
+
+// writeSpecial writes to a FIFO or device as it is: it cannot be staged.
+func writeSpecial(c fileChange) error {
+	data, err := c.content()
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(c.disk.target, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// syncDir flushes a directory's entries (the renames) where the system
+// allows it.
+func syncDir(dir string) {
+	if f, err := os.Open(dir); err == nil {
+		f.Sync()
+		f.Close()
+	}
+}
+
+// writeAtomic writes one file through a temporary file and a rename (the
+// rerun cache's records).
+func writeAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
 	}
@@ -143,10 +321,6 @@ func writeAtomic(path string, data []byte) error {
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
 	}
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
