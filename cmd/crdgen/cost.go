@@ -70,6 +70,9 @@ func (a *app) costCmd(args []string) int {
 	}
 	gen.costReport = true
 	out, diags, err := a.generate(patterns, gen)
+	if out != nil {
+		defer out.spool.close()
+	}
 	a.printDiags(diags)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)

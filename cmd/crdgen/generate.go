@@ -127,6 +127,9 @@ func (a *app) generateCmd(args []string) int {
 	}
 	ph.done("load")
 	out, diags, err := a.buildCRDs(patterns, model, diags, f.crd.gen, ph)
+	if out != nil {
+		defer out.spool.close()
+	}
 	if err != nil {
 		a.printDiags(diags)
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)

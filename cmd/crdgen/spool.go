@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -83,7 +85,8 @@ func (s *spool) keep(data []byte) (output, error) {
 		return o, nil
 	}
 	if s.dir == "" {
-		dir, err := os.MkdirTemp("", "crdgen-spool-")
+		cleanSpools()
+		dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", spoolPrefix, os.Getpid()))
 		if err != nil {
 			s.mu.Unlock()
 			return output{}, err
@@ -104,5 +107,31 @@ func (s *spool) keep(data []byte) (output, error) {
 func (s *spool) close() {
 	if s != nil && s.dir != "" {
 		os.RemoveAll(s.dir)
+	}
+}
+
+// spoolPrefix begins a spool directory's name, followed by the process ID:
+// crdgen-spool-<pid>-<random>.
+const spoolPrefix = "crdgen-spool-"
+
+// cleanSpools removes the spool directories of runs that were killed (a
+// run removes its own when it ends).
+func cleanSpools() {
+	tmp := os.TempDir()
+	entries, err := os.ReadDir(tmp)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), spoolPrefix)
+		if !ok || !e.IsDir() {
+			continue
+		}
+		pidText, _, _ := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		path := filepath.Join(tmp, e.Name())
+		if err == nil && pid > 0 && pid != os.Getpid() && !processAlive(pid, path) {
+			os.RemoveAll(path)
+		}
 	}
 }

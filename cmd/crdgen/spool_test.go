@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +47,25 @@ func TestSpoolKeepsWhatDoesNotFitOnDisk(t *testing.T) {
 	sp.close()
 	if _, err := os.Stat(big.path); !os.IsNotExist(err) {
 		t.Errorf("spooled file left behind: %v", err)
+	}
+}
+
+// TestSpoolsOfKilledRunsAreRemoved plants the spool directory of a run
+// that no longer runs: the next run that spools removes it.
+func TestSpoolsOfKilledRunsAreRemoved(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dead := filepath.Join(os.TempDir(), spoolPrefix+"999999999-1")
+	os.MkdirAll(dead, 0o700)
+	os.WriteFile(filepath.Join(dead, "000001.yaml"), []byte("a CRD"), 0o600)
+	sp := &spool{budget: 1}
+	if _, err := sp.keep([]byte("big")); err != nil {
+		t.Fatal(err)
+	}
+	defer sp.close()
+	if _, err := os.Stat(dead); !os.IsNotExist(err) {
+		t.Errorf("the killed run's spool is still there: %v", err)
+	}
+	if !strings.HasPrefix(filepath.Base(sp.dir), fmt.Sprintf("%s%d-", spoolPrefix, os.Getpid())) {
+		t.Errorf("spool directory %s does not carry the process ID", sp.dir)
 	}
 }
