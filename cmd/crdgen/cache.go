@@ -1,16 +1,19 @@
 package main
 
-// This file implements the rerun cache: a run that wrote (or checked) its
-// outputs records the fingerprint of its inputs and a snapshot of its
-// outputs (size and modification time of each file, and the listing of the
-// output directory). A later run of the same command with the same inputs,
-// the same settings and the same crdgen, finding the outputs as they were
-// left, has nothing to do: it prints the diagnostics of that run again and
-// stops, at the cost of a go list. Anything else does the whole run.
+// This file implements the rerun cache: a run that wrote its outputs
+// records the fingerprint of its inputs and a snapshot of its outputs (the
+// SHA-256 of each file, and of every file of the output directory). A later
+// run of the same command with the same inputs, the same settings, the same
+// environment and the same crdgen, finding the outputs as they were left,
+// has nothing to do: it prints the diagnostics of that run again and stops,
+// at the cost of a go list and of hashing its outputs. Anything else does
+// the whole run. A cache never changes a result, so --check, which CI
+// trusts, never uses it: it always compares what it generates with the disk.
 //
 // The cache holds no outputs, only this record, one small file per working
 // directory, command and output directory, in $CRDGEN_CACHE (a directory,
-// or "off") or the user cache directory.
+// or "off") or the user cache directory. A record that does not read back
+// is a miss.
 
 import (
 	"crypto/sha256"
@@ -18,6 +21,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -40,11 +44,12 @@ type cacheRecord struct {
 	Diags markers.ErrorList `json:"diags,omitempty"`
 }
 
-// fileStamp identifies a file's state without reading it.
+// fileStamp identifies a file's content: a same-size edit whose
+// modification time was put back (cp -p, rsync, tar) changes its hash.
 type fileStamp struct {
-	Path    string `json:"path"`
-	Size    int64  `json:"size"`
-	ModTime int64  `json:"mtime"`
+	Path string `json:"path"`
+	Size int64  `json:"size"`
+	Hash string `json:"sha256"`
 }
 
 // dirStamp is a directory's listing.
@@ -87,7 +92,7 @@ func (a *app) openCache(noCache bool, slot []string, settings any, listing *pars
 	if err != nil {
 		return nil
 	}
-	key := hashStrings(append([]string{a.version, exe, fp, string(set)}, slot...)...)
+	key := hashStrings(append([]string{a.version, exe, fp, string(set), environmentStamp()}, slot...)...)
 	return &rerunCache{file: filepath.Join(dir, hashStrings(append([]string{a.dir}, slot...)...)[:32]+".json"), key: key}
 }
 
@@ -102,7 +107,7 @@ func (c *rerunCache) hit() (markers.ErrorList, bool) {
 		return nil, false
 	}
 	var rec cacheRecord
-	if json.Unmarshal(data, &rec) != nil || rec.Key != c.key {
+	if json.Unmarshal(data, &rec) != nil || rec.Key != c.key || len(rec.Outputs) == 0 {
 		return nil, false
 	}
 	for _, f := range rec.Outputs {
@@ -141,13 +146,31 @@ func (c *rerunCache) record(outputs, dirs []string, diags markers.ErrorList) {
 	writeAtomic(c.file, data)
 }
 
-// stamp returns a file's size and modification time (zero when missing).
+// stamp returns a file's size and content hash (size -1 when it is missing
+// or not a regular file crdgen would read).
 func stamp(path string) fileStamp {
-	fi, err := os.Stat(path)
-	if err != nil {
+	d, err := readOnDisk(path)
+	if err != nil || d.data == nil {
 		return fileStamp{Path: path, Size: -1}
 	}
-	return fileStamp{Path: path, Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}
+	sum := sha256.Sum256(d.data)
+	return fileStamp{Path: path, Size: int64(len(d.data)), Hash: hex.EncodeToString(sum[:])}
+}
+
+// environmentStamp is the environment that changes what go list reports
+// and so what crdgen generates: the go command's settings and the go
+// binary on the PATH (a new toolchain has a new one).
+func environmentStamp() string {
+	var parts []string
+	for _, v := range []string{"GOFLAGS", "GOOS", "GOARCH", "CGO_ENABLED", "GOEXPERIMENT", "GOWORK", "GOTOOLCHAIN", "GOPATH", "GOMODCACHE", "GOPACKAGESDRIVER"} {
+		parts = append(parts, v+"="+os.Getenv(v))
+	}
+	if goBin, err := exec.LookPath("go"); err == nil {
+		if fi, err := os.Stat(goBin); err == nil {
+			parts = append(parts, fmt.Sprintf("go=%s %d %d", goBin, fi.Size(), fi.ModTime().UnixNano()))
+		}
+	}
+	return strings.Join(parts, "\n")
 }
 
 // listDir stamps every entry of a directory, sorted by name.

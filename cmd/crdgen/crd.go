@@ -131,7 +131,7 @@ func (a *app) crdCmd(args []string) int {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
-	cache := a.openCache(f.noCache || toStdout, []string{"crd", outDir, strings.Join(patterns, "\x00")}, f.gen.settings(), listing)
+	cache := a.openCache(f.noCache || toStdout || f.check, []string{"crd", outDir, strings.Join(patterns, "\x00")}, f.gen.settings(), listing)
 	if diags, ok := cache.hit(); ok {
 		a.printDiags(diags)
 		if f.gen.verbose {

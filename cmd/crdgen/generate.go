@@ -107,7 +107,7 @@ func (a *app) generateCmd(args []string) int {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
-	cache := a.openCache(f.crd.noCache || f.costReport == "-", []string{"generate", outDir, strings.Join(patterns, "\x00")}, settings, listing)
+	cache := a.openCache(f.crd.noCache || f.crd.check || f.costReport == "-", []string{"generate", outDir, strings.Join(patterns, "\x00")}, settings, listing)
 	if diags, ok := cache.hit(); ok {
 		a.printDiags(diags)
 		if f.crd.gen.verbose {

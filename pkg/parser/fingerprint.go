@@ -17,9 +17,9 @@ import (
 
 // Fingerprint returns a hash of the inputs of Load(ctx, patterns, opts): the
 // packages the patterns match and every package they import, each by its
-// module version when it comes from the module cache (whose content never
-// changes), and by the content of its Go files otherwise (the main module,
-// replaced modules, vendored code). It costs one "go list -deps" and reading
+// module version and the size and modification time of its files when it
+// comes from the module cache, and by the content of its Go files otherwise
+// (the main module, replaced modules, vendored code). It costs one "go list -deps" and reading
 // the local files, much less than a load.
 func Fingerprint(ctx context.Context, patterns []string, opts Options) (string, error) {
 	l, err := List(ctx, patterns, opts)
@@ -48,6 +48,11 @@ func (l *Listing) Fingerprint() (string, error) {
 				v = m.Replace.Path + "@" + m.Replace.Version
 			}
 			fmt.Fprintf(h, "module %s@%s\n", m.Path, v)
+			// The module cache is read-only, but a file there can still be
+			// edited: its size and modification time tell, without reading.
+			if err := statFiles(h, p.GoFiles); err != nil {
+				return "", err
+			}
 		default:
 			if err := hashDir(h, p.Dir); err != nil {
 				return "", err
@@ -55,6 +60,18 @@ func (l *Listing) Fingerprint() (string, error) {
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// statFiles hashes the name, size and modification time of each file.
+func statFiles(h io.Writer, files []string) error {
+	for _, f := range files {
+		fi, err := os.Stat(f)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "stat %s %d %d\n", f, fi.Size(), fi.ModTime().UnixNano())
+	}
+	return nil
 }
 
 // hashDir hashes every Go file of a directory, whatever its build tags, with
