@@ -58,7 +58,7 @@ type K8sConversionGen struct{ Value string }
 
 func conversionDefs() []Definition {
 	return []Definition{
-		{Name: "crdgen:conversion:from", Targets: OnField, Args: ConversionFrom{}, Doc: "From says where a hub field's value is in other versions: a renamed field (name), a moved one (.path.from.root), optionally for one version (v1alpha1/name)."},
+		{Name: "crdgen:conversion:from", Targets: OnField, Args: ConversionFrom{}, Repeatable: true, Doc: "From says where a hub field's value is in other versions: a renamed field (name), a moved one (.path.from.root), optionally for one version (v1alpha1/name)."},
 		{Name: "crdgen:conversion:drop", Targets: OnField, Args: ConversionDrop{}, Doc: "Drop marks a field of a non-hub version that the hub cannot hold; it is lost on conversion."},
 		{Name: "crdgen:conversion:style", Targets: OnPackage, Args: ConversionStyle{}, Doc: "Style picks the controller-runtime wiring: methods (Hub, ConvertTo, ConvertFrom) or functions (for NewSpokeConverter)."},
 		{Name: "crdgen:conversion:webhook", Targets: OnPackage | OnType, Args: ConversionWebhook{}, Doc: "Webhook makes the CRD convert through the Service <namespace>/<name> (path, default /convert; port, default 443)."},

@@ -67,13 +67,13 @@ func crdDefs() []Definition {
 		{Name: "kubebuilder:resource", Targets: OnType, Args: Resource{}, Doc: "Resource sets the CRD's plural path, singular, shortName, categories and scope."},
 		{Name: "kubebuilder:subresource:status", Targets: OnType, Args: SubresourceStatus{}, Doc: "SubresourceStatus enables the /status subresource."},
 		{Name: "kubebuilder:subresource:scale", Targets: OnType, Args: SubresourceScale{}, Doc: "SubresourceScale enables the /scale subresource (specpath, statuspath, selectorpath)."},
-		{Name: "kubebuilder:printcolumn", Targets: OnType, Args: PrintColumn{}, Doc: "PrintColumn adds a kubectl get column (name, type, JSONPath, description, format, priority)."},
+		{Name: "kubebuilder:printcolumn", Targets: OnType, Args: PrintColumn{}, Repeatable: true, Doc: "PrintColumn adds a kubectl get column (name, type, JSONPath, description, format, priority)."},
 		{Name: "kubebuilder:storageversion", Targets: OnType, Args: StorageVersion{}, Doc: "StorageVersion makes this version the one stored in etcd."},
 		{Name: "kubebuilder:skipversion", Targets: OnType, Args: SkipVersion{}, Doc: "SkipVersion leaves this version out of the CRD."},
 		{Name: "kubebuilder:unservedversion", Targets: OnType, Args: UnservedVersion{}, Doc: "UnservedVersion keeps this version in the CRD but does not serve it."},
 		{Name: "kubebuilder:deprecatedversion", Targets: OnType, Args: DeprecatedVersion{}, Doc: "DeprecatedVersion marks this version deprecated, with an optional warning."},
-		{Name: "kubebuilder:selectablefield", Targets: OnType, Args: SelectableField{}, Doc: "SelectableField lets clients filter lists on a field (JSONPath)."},
-		{Name: "kubebuilder:metadata", Targets: OnType, Args: Metadata{}, Doc: "Metadata sets labels and annotations (k=v) on the CRD object itself."},
+		{Name: "kubebuilder:selectablefield", Targets: OnType, Args: SelectableField{}, Repeatable: true, Doc: "SelectableField lets clients filter lists on a field (JSONPath)."},
+		{Name: "kubebuilder:metadata", Targets: OnType, Args: Metadata{}, Repeatable: true, Doc: "Metadata sets labels and annotations (k=v) on the CRD object itself."},
 		{Name: "kubebuilder:object:root", Targets: OnType, Args: ObjectRoot{}, Doc: "ObjectRoot marks a root object type (a kind or its list)."},
 	}
 }
@@ -94,8 +94,8 @@ func topologyDefs() []Definition {
 	return []Definition{
 		{Name: "listType", Targets: OnField | OnType, Args: ListType{}, Doc: "ListType sets how server-side apply merges a list: map, set or atomic."},
 		{Name: "k8s:listType", Targets: OnField | OnType, Args: ListType{}, Doc: "listType sets how server-side apply merges a list: map, set or atomic (the +k8s: form of +listType)."},
-		{Name: "listMapKey", Targets: OnField | OnType, Args: ListMapKey{}, Doc: "ListMapKey names a key field of a listType=map list; repeat it for several keys."},
-		{Name: "k8s:listMapKey", Targets: OnField | OnType, Args: ListMapKey{}, Doc: "listMapKey names a key field of a listType=map list (the +k8s: form of +listMapKey)."},
+		{Name: "listMapKey", Targets: OnField | OnType, Args: ListMapKey{}, Repeatable: true, Doc: "ListMapKey names a key field of a listType=map list; repeat it for several keys."},
+		{Name: "k8s:listMapKey", Targets: OnField | OnType, Args: ListMapKey{}, Repeatable: true, Doc: "listMapKey names a key field of a listType=map list (the +k8s: form of +listMapKey)."},
 		{Name: "mapType", Targets: OnField | OnType, Args: MapType{}, Doc: "MapType sets how server-side apply merges a map: granular or atomic."},
 		{Name: "structType", Targets: OnField | OnType, Args: StructType{}, Doc: "StructType sets how server-side apply merges a struct: granular or atomic."},
 	}

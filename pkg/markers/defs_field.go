@@ -94,9 +94,9 @@ func fieldDefs() []Definition {
 		{Name: "k8s:minimum", Targets: OnField, Args: Minimum{}, HashComments: true, Doc: "minimum sets the smallest value a number may have (the +k8s: form of Minimum)."},
 		{Name: "k8s:maximum", Targets: OnField, Args: Maximum{}, HashComments: true, Doc: "maximum sets the largest value a number may have (the +k8s: form of Maximum)."},
 		{Name: "k8s:enum", Targets: OnType | OnField, Args: K8sEnum{}, Doc: "enum makes the type's string constants its allowed values."},
-		{Name: "kubebuilder:validation:ExactlyOneOf", Targets: OnType, Args: ExactlyOneOf{}, Doc: "ExactlyOneOf requires exactly one of the listed fields to be set."},
-		{Name: "kubebuilder:validation:AtMostOneOf", Targets: OnType, Args: AtMostOneOf{}, Doc: "AtMostOneOf allows at most one of the listed fields to be set."},
-		{Name: "kubebuilder:validation:AtLeastOneOf", Targets: OnType, Args: AtLeastOneOf{}, Doc: "AtLeastOneOf requires at least one of the listed fields to be set."},
+		{Name: "kubebuilder:validation:ExactlyOneOf", Targets: OnType, Args: ExactlyOneOf{}, Repeatable: true, Doc: "ExactlyOneOf requires exactly one of the listed fields to be set."},
+		{Name: "kubebuilder:validation:AtMostOneOf", Targets: OnType, Args: AtMostOneOf{}, Repeatable: true, Doc: "AtMostOneOf allows at most one of the listed fields to be set."},
+		{Name: "kubebuilder:validation:AtLeastOneOf", Targets: OnType, Args: AtLeastOneOf{}, Repeatable: true, Doc: "AtLeastOneOf requires at least one of the listed fields to be set."},
 	}
 }
 

@@ -98,7 +98,7 @@ func schemaDefs() []Definition {
 		{Name: "XPreserveUnknownFields", Args: XPreserveUnknownFields{}, Doc: "XPreserveUnknownFields stops the API server from pruning unknown fields here."},
 		{Name: "XEmbeddedResource", Args: XEmbeddedResource{}, Doc: "XEmbeddedResource marks an embedded Kubernetes object (apiVersion, kind, metadata)."},
 		{Name: "XIntOrString", Args: XIntOrString{}, Doc: "XIntOrString allows either an integer or a string."},
-		{Name: "XValidation", Args: XValidation{}, Doc: "XValidation adds a CEL validation rule (rule, message, messageExpression, reason, fieldPath, optionalOldSelf)."},
+		{Name: "XValidation", Args: XValidation{}, Repeatable: true, Doc: "XValidation adds a CEL validation rule (rule, message, messageExpression, reason, fieldPath, optionalOldSelf)."},
 	}
 }
 

@@ -72,6 +72,10 @@ type Definition struct {
 	// accepted wherever it appears, its arguments are not checked, and it has
 	// no effect on crdgen's output.
 	Foreign bool
+	// Repeatable marks a marker that may appear several times on one node,
+	// each adding something (CEL rules, printer columns, list map keys).
+	// Any other marker given twice with different values is a conflict.
+	Repeatable bool
 
 	spec *argSpec
 }

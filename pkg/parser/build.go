@@ -371,6 +371,9 @@ func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *Pac
 		m.Pos = pos
 		out = append(out, m)
 	}
+	if pkg.Local {
+		b.checkConflicts(out, target)
+	}
 	return out
 }
 

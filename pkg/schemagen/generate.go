@@ -123,6 +123,7 @@ func Prepare(m *parser.Model, opts Options) (*Plan, markers.ErrorList) {
 			p.items = append(p.items, planItem{group: group, kinds: kinds})
 		}
 	}
+	g.checkNames(p.items)
 	g.checkMisplacedCRDMarkers(m)
 	return p, diags.Sorted()
 }

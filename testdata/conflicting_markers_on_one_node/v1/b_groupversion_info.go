@@ -1,0 +1,2 @@
+// +groupName=conflicts.example.com
+package v1
