@@ -113,4 +113,3 @@ func rank(m markers.Marker) int {
 	}
 	return 3
 }
-
