@@ -123,6 +123,7 @@ func (a *app) conversionCmd(args []string) int {
 	}
 	res, cdiags := convgen.Generate(model, opts)
 	diags.Append(cdiags)
+	diags = withoutConsequences(model, diags)
 	if diags.HasErrors() || res == nil {
 		return a.fail(diags, nil)
 	}

@@ -141,6 +141,7 @@ func (a *app) generateCmd(args []string) int {
 	}
 	conv, cdiags := convgen.Generate(model, opts)
 	diags.Append(cdiags)
+	diags = withoutConsequences(model, diags)
 	ph.done("conversion")
 	if out == nil || conv == nil || diags.HasErrors() {
 		return a.fail(diags, nil)

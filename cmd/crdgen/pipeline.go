@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -192,11 +193,13 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 	v := schemagen.NewValidator()
 	ph.done("prepare")
 
-	// With errors already, only the schemas are built, for their own errors.
-	schemasOnly := diags.HasErrors()
+	// With errors already, every CRD is still built and judged, to report
+	// every mistake in one run, but none is rendered (nothing is written);
+	// what the judging finds on a line already reported is a consequence.
+	failed := diags.HasErrors()
 	results := make([]crdResult, plan.Len())
 	sp := &spool{}
-	b := &crdBuilder{plan: plan, v: v, an: an, sp: sp, schemasOnly: schemasOnly, keep: o.keepObjects,
+	b := &crdBuilder{plan: plan, v: v, an: an, sp: sp, failed: failed, reported: reportedLines(diags), keep: o.keepObjects,
 		// A cost report needs every rule's cost; another Kubernetes version
 		// than the validation's may lack a CEL function the rules use.
 		analyzeCEL: o.costReport || o.kubeVersion != ""}
@@ -218,10 +221,13 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 	}
 	ph.done("CRDs")
 	if diags.HasErrors() {
-		// What the API server makes of the other CRDs waits until the
-		// generation problems are fixed.
+		// Nothing is written; what the judging found is reported with the
+		// generation problems.
+		for _, r := range results {
+			diags.Append(r.check)
+		}
 		sp.close()
-		return nil, diags, nil
+		return nil, withoutConsequences(model, diags), nil
 	}
 	results = slices.DeleteFunc(results, func(r crdResult) bool { return r.crd == nil })
 	slices.SortFunc(results, func(x, y crdResult) int { return strings.Compare(x.crd.FileName, y.crd.FileName) })
@@ -265,9 +271,11 @@ type crdBuilder struct {
 	v    *schemagen.Validator
 	an   *celcost.Analyzer
 	sp   *spool
-	// schemasOnly builds the schemas only, for their own diagnostics; keep
-	// keeps the CRD objects.
-	schemasOnly, keep bool
+	// failed says the load or the plan had errors: the CRDs are judged for
+	// their own mistakes, not rendered; keep keeps the CRD objects.
+	failed, keep bool
+	// reported are the lines the load and the plan reported problems on.
+	reported map[lineKey]bool
 	// analyzeCEL runs the CEL analysis on every CRD, not only on those
 	// whose rules the API server rejects.
 	analyzeCEL bool
@@ -288,31 +296,37 @@ func (b *crdBuilder) one(i int) crdResult {
 	}
 	crd, build := b.plan.Build(i)
 	r.build = build
-	if crd != nil && (build.HasErrors() || b.schemasOnly) {
-		// Bad defaults are reported with the other generation problems.
+	if crd == nil {
+		return r
+	}
+	bestEffort := b.failed || r.build.HasErrors()
+	if bestEffort {
+		// Bad defaults are reported with the other generation problems (the
+		// server checks them only in an otherwise valid schema).
 		r.build.Append(schemagen.CheckDefaults(crd))
 	}
 	lap(0)
-	if crd == nil || b.schemasOnly || r.build.HasErrors() {
-		return r
-	}
-	yaml, err := schemagen.Render(crd.Object)
-	if err == nil {
-		r.yaml, err = b.sp.keep(yaml)
-	}
-	if err != nil {
-		r.err = err
-		return r
+	if !bestEffort {
+		yaml, err := schemagen.Render(crd.Object)
+		if err == nil {
+			r.yaml, err = b.sp.keep(yaml)
+		}
+		if err != nil {
+			r.err = err
+			return r
+		}
 	}
 	internal, err := b.v.InternalOf(crd.Object)
 	if err != nil {
-		r.err = err
+		if !bestEffort {
+			r.err = err
+		}
 		return r
 	}
 	lap(1)
 	found := b.v.ValidateInternal(crd, internal)
 	lap(2)
-	if b.analyzeCEL || len(found.CEL) > 0 {
+	if b.analyzeCEL || bestEffort || len(found.CEL) > 0 {
 		rep, cdiags := b.an.CRD(celcost.Target{CRD: crd, Internal: internal})
 		r.report, r.check = rep, cdiags
 		if rep.Verdict != celcost.VerdictOK {
@@ -322,18 +336,24 @@ func (b *crdBuilder) one(i int) crdResult {
 	r.check.Append(found.CEL)
 	r.check.Append(found.Other)
 	lap(3)
+	if bestEffort {
+		// Drop what only follows from a problem already reported: a finding
+		// on a line the load, the plan or this CRD's generation reported.
+		seen := maps.Clone(b.reported)
+		for l := range reportedLines(r.build) {
+			seen[l] = true
+		}
+		r.check = dropReported(r.check, seen)
+		return r
+	}
 	if r.check.HasErrors() {
 		// The server checks defaults only in an otherwise valid schema:
 		// report bad ones as generation errors, as the markers' own, and
 		// leave the rest until they are fixed.
 		if d := schemagen.CheckDefaults(crd); len(d) > 0 {
 			r.build.Append(d)
-			r.check = nil
-			crd = nil
+			r.check = dropReported(r.check, reportedLines(d))
 		}
-	}
-	if crd == nil {
-		return r
 	}
 	r.crd = crd
 	if !b.keep {
@@ -342,4 +362,30 @@ func (b *crdBuilder) one(i int) crdResult {
 		r.crd = &slim
 	}
 	return r
+}
+
+// withoutConsequences leaves out the diagnostics that may only follow from
+// a syntax error (parser.Model.Consequence).
+func withoutConsequences(m *parser.Model, diags markers.ErrorList) markers.ErrorList {
+	return slices.DeleteFunc(diags, m.Consequence)
+}
+
+// lineKey is a line of a file.
+type lineKey struct {
+	file string
+	line int
+}
+
+// reportedLines are the lines diagnostics are on.
+func reportedLines(diags markers.ErrorList) map[lineKey]bool {
+	out := map[lineKey]bool{}
+	for _, d := range diags {
+		out[lineKey{d.Pos.Filename, d.Pos.Line}] = true
+	}
+	return out
+}
+
+// dropReported leaves out the diagnostics on lines already reported.
+func dropReported(diags markers.ErrorList, reported map[lineKey]bool) markers.ErrorList {
+	return slices.DeleteFunc(diags, func(d markers.Diagnostic) bool { return reported[lineKey{d.Pos.Filename, d.Pos.Line}] })
 }

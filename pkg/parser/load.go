@@ -78,6 +78,8 @@ type loader struct {
 	// crdgen does not stop for them (a stale deepcopy file is the usual
 	// cause); they are reported only where a field's type is invalid.
 	typeErrs []types.Error
+	// syntaxErrorFiles are the files with syntax errors.
+	syntaxErrorFiles map[string]bool
 }
 
 // rootPkg is a package matched by the patterns.
@@ -120,15 +122,18 @@ func LoadListing(ctx context.Context, listing *Listing, opts Options) (*Model, m
 	if l.diags.HasErrors() && len(l.roots) == 0 {
 		return nil, l.diags.Sorted(), nil
 	}
-	l.parseRoots()
-	api := l.apiPackages()
 	if l.diags.HasErrors() {
-		// A package that does not load or parse would only give "could
-		// not import" and undefined names from here on.
+		// A package that does not load would only give "could not import"
+		// and undefined names from here on.
 		return nil, l.diags.Sorted(), nil
 	}
+	l.parseRoots()
+	api := l.apiPackages()
+	// A syntax error hides nothing else: the files that parsed, and what
+	// parsed of the others, go on (see Model.SyntaxErrorFiles).
 	l.typeCheck(api)
 	m := newBuilder(l).build(api)
+	m.SyntaxErrorFiles = l.syntaxErrorFiles
 	return m, l.diags.Sorted(), nil
 }
 
@@ -250,6 +255,10 @@ func (l *loader) addParseError(err error) {
 	if errors.As(err, &list) {
 		for _, e := range list {
 			l.diags.Errorf(e.Pos, markers.CodeGoLoad, "%s", e.Msg)
+			if l.syntaxErrorFiles == nil {
+				l.syntaxErrorFiles = map[string]bool{}
+			}
+			l.syntaxErrorFiles[e.Pos.Filename] = true
 		}
 		return
 	}

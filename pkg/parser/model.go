@@ -30,7 +30,20 @@ type Model struct {
 	// by import path: the API packages and the dependencies they use.
 	Packages []*Package
 
+	// SyntaxErrorFiles are the files that did not parse whole. What parsed
+	// of them is in the model, so that their syntax errors hide nothing
+	// else; any other problem reported in them may only follow from what
+	// did not parse (see Consequence).
+	SyntaxErrorFiles map[string]bool
+
 	types map[GoIdent]*Type
+}
+
+// Consequence reports whether a diagnostic may only follow from a syntax
+// error: it is in a file that did not parse whole, and is not a syntax
+// error itself.
+func (m *Model) Consequence(d markers.Diagnostic) bool {
+	return m != nil && m.SyntaxErrorFiles[d.Pos.Filename] && d.Code != markers.CodeGoLoad
 }
 
 // Lookup returns the type with the given identity, or nil.

@@ -18,6 +18,16 @@ import (
 	"github.com/crdgen/crdgen/pkg/parser"
 )
 
+// failedNode is the schema of a node that could not be generated (an
+// interface, a cycle, an unsupported type): an error is reported for it, so
+// nothing is written, but the rest of the CRD is still judged by the API
+// server's validation, and this stub is what the server accepts anywhere
+// without a finding of its own.
+func failedNode() *apiextv1.JSONSchemaProps {
+	t := true
+	return &apiextv1.JSONSchemaProps{XPreserveUnknownFields: &t}
+}
+
 // refPrefix marks a placeholder reference to a named type inside a raw
 // schema; expandRefs replaces every one of them, so none reaches output.
 const refPrefix = "#/crdgen/"
@@ -30,7 +40,7 @@ func (g *gen) rawSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 	}
 	if i := slices.Index(g.stack, t); i >= 0 {
 		g.reportCycle(g.stack[i:])
-		return &apiextv1.JSONSchemaProps{}
+		return failedNode()
 	}
 	g.stack = append(g.stack, t)
 	s := g.typeSchema(t)
@@ -48,7 +58,7 @@ func (g *gen) rawSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 // when the raw schemas were built) expands to an empty schema.
 func (g *gen) expanded(t *parser.Type, onStack []*parser.Type) *apiextv1.JSONSchemaProps {
 	if slices.Contains(onStack, t) {
-		return &apiextv1.JSONSchemaProps{}
+		return failedNode()
 	}
 	raw, ok := g.raw[t]
 	if !ok {
@@ -219,10 +229,10 @@ func (g *gen) exprSchema(e parser.TypeExpr, at site) *apiextv1.JSONSchemaProps {
 		g.diags.Errorf(at.pos, markers.CodeGoType,
 			"%s is an interface (%s), which has no schema; use apiextensionsv1.JSON or runtime.RawExtension, or mark the field +kubebuilder:pruning:PreserveUnknownFields",
 			at.what, x.Desc)
-		return &apiextv1.JSONSchemaProps{}
+		return failedNode()
 	case *parser.Unsupported:
 		g.diags.Errorf(at.pos, markers.CodeGoType, "%s has type %s, which JSON cannot express", at.what, x.Desc)
-		return &apiextv1.JSONSchemaProps{}
+		return failedNode()
 	}
 	panic(fmt.Sprintf("schemagen: unexpected type expression %T", e))
 }
@@ -265,19 +275,19 @@ func (g *gen) basicSchema(b *parser.Basic, at site) *apiextv1.JSONSchemaProps {
 		return s
 	}
 	g.diags.Errorf(at.pos, markers.CodeGoType, "%s has type %s, which JSON cannot express", at.what, b.Name)
-	return &apiextv1.JSONSchemaProps{}
+	return failedNode()
 }
 
 func (g *gen) mapSchema(m *parser.Map, at site) *apiextv1.JSONSchemaProps {
 	if !stringKey(m.Key) {
 		g.diags.Errorf(at.pos, markers.CodeGoType,
 			"%s is a map with %s keys; JSON object keys are strings, so the key type must be a string type or implement encoding.TextMarshaler", at.what, m.Key)
-		return &apiextv1.JSONSchemaProps{}
+		return failedNode()
 	}
 	if _, ok := m.Elem.(*parser.Interface); ok {
 		g.diags.Errorf(at.pos, markers.CodeGoType,
 			"%s is a map of interface values, which have no schema; use map[string]apiextensionsv1.JSON, or mark the field +kubebuilder:pruning:PreserveUnknownFields", at.what)
-		return &apiextv1.JSONSchemaProps{}
+		return failedNode()
 	}
 	return &apiextv1.JSONSchemaProps{
 		Type:                 "object",

@@ -14,6 +14,18 @@ type Node struct {
 type Port struct {
 	// Name of the port.
 	Name string `json:"name"`
+	// Protocol of the port.
+	// +optional
+	Protocol string `json:"protocol,omitempty"`
+}
+
+// Limits must be coherent; its rule does not compile.
+// +kubebuilder:validation:XValidation:rule="self.low < self.hgih",message="low below high"
+type Limits struct {
+	// Low end.
+	Low int32 `json:"low"`
+	// High end.
+	High int32 `json:"high"`
 }
 
 // BrokenSpec has one mistake per field.
@@ -55,6 +67,42 @@ type BrokenSpec struct {
 	// +kubebuilder:subresource:status
 	// +optional
 	Phase string `json:"phase,omitempty"`
+
+	// A default whose braces are not closed.
+	// +kubebuilder:default={a: 1
+	// +optional
+	Settings map[string]int32 `json:"settings,omitempty"`
+
+	// A default outside its enum.
+	// +kubebuilder:validation:Enum=fast;slow
+	// +kubebuilder:default=medium
+	// +optional
+	Speed string `json:"speed,omitempty"`
+
+	// A rule that does not compile.
+	// +kubebuilder:validation:XValidation:rule="self.size() >",message="not empty"
+	// +optional
+	Motto string `json:"motto,omitempty"`
+
+	// Limits carries a rule that does not compile.
+	// +optional
+	Limits *Limits `json:"limits,omitempty"`
+
+	// A map-list key on an optional field without a default.
+	// +listType=map
+	// +listMapKey=name
+	// +listMapKey=protocol
+	// +optional
+	Endpoints []Port `json:"endpoints,omitempty"`
+
+	// A map list of strings, which have no fields to key on.
+	// +listType=map
+	// +optional
+	Aliases []string `json:"aliases,omitempty"`
+
+	// A map of interface values.
+	// +optional
+	Extra map[string]interface{} `json:"extra,omitempty"`
 }
 
 // Broken has mistakes.
