@@ -119,7 +119,7 @@ func (a *app) diffCmd(args []string) int {
 	failed := false
 	for i, c := range changes {
 		e := diffEntry{Change: c, ID: c.ID()}
-		if c.Severity == crddiff.Breaking {
+		if c.Severity == crddiff.Breaking || c.Severity == crddiff.Security {
 			e.Allowed = slices.Contains(allow, e.ID) || slices.Contains(allow, string(c.Check))
 			failed = failed || !e.Allowed
 		}
@@ -222,20 +222,22 @@ func decodeCRD(data []byte) *apiextv1.CustomResourceDefinition {
 
 // printChanges prints the changes in a format.
 func (a *app) printChanges(entries []diffEntry, format string) {
-	var breaking, allowed, safe, lint int
+	var breaking, security, allowed, safe, lint int
 	for _, e := range entries {
 		switch {
-		case e.Severity == crddiff.Breaking && e.Allowed:
+		case e.Allowed:
 			allowed++
 		case e.Severity == crddiff.Breaking:
 			breaking++
+		case e.Severity == crddiff.Security:
+			security++
 		case e.Severity == crddiff.Finding:
 			lint++
 		default:
 			safe++
 		}
 	}
-	summary := fmt.Sprintf("%d breaking, %d allowed, %d safe, %d lint", breaking, allowed, safe, lint)
+	summary := fmt.Sprintf("%d breaking, %d security, %d allowed, %d safe, %d lint", breaking, security, allowed, safe, lint)
 	switch format {
 	case "json":
 		data, _ := json.MarshalIndent(struct {
@@ -259,6 +261,9 @@ func (a *app) printChanges(entries []diffEntry, format string) {
 				continue
 			}
 			d := markers.Diagnostic{Pos: e.Pos, Code: markers.CodeBreaking, Msg: describe(e)}
+			if e.Severity == crddiff.Security {
+				d.Code = markers.CodeUnknownFields
+			}
 			if e.Severity == crddiff.Finding {
 				d.Code, d.Severity = markers.CodeLint, markers.Warning
 			} else if e.Allowed {
@@ -308,7 +313,7 @@ func describe(e diffEntry) string {
 
 func label(e diffEntry) string {
 	switch {
-	case e.Severity == crddiff.Breaking && e.Allowed:
+	case e.Allowed:
 		return "allowed"
 	case e.Severity == crddiff.Finding:
 		return "lint"

@@ -187,11 +187,11 @@ func TestDiffAgainstGit(t *testing.T) {
 		t.Errorf("diff does not point at the marker:\n%s", stdout)
 	}
 	code, stdout, _ = crdgenIn(t, dir, "diff", "--against", "git:HEAD", "--allow", "bound-tightened:widgets.shop.example.com/v1.spec.size", "./api/...")
-	if code != exitOK || !strings.Contains(stdout, "0 breaking, 1 allowed") {
+	if code != exitOK || !strings.Contains(stdout, "0 breaking, 0 security, 1 allowed") {
 		t.Errorf("diff --allow: exit %d\n%s", code, stdout)
 	}
 	// The working tree's output directory is the default.
-	if code, stdout, _ := crdgenIn(t, dir, "diff", "./api/..."); code != exitOK || !strings.Contains(stdout, "0 breaking, 0 allowed, 0 safe, 0 lint") {
+	if code, stdout, _ := crdgenIn(t, dir, "diff", "./api/..."); code != exitOK || !strings.Contains(stdout, "0 breaking, 0 security, 0 allowed, 0 safe, 0 lint") {
 		t.Errorf("diff against the up-to-date output: exit %d\n%s", code, stdout)
 	}
 }

@@ -27,6 +27,11 @@ const (
 	Safe Severity = "safe"
 	// Finding is a lint finding: about the new CRDs alone.
 	Finding Severity = "lint"
+	// Security changes let what clients send reach storage unvalidated:
+	// a subtree that newly keeps unknown fields (the structural-schema
+	// problem of a field nobody declared, such as privileged: true, being
+	// stored). Like breaking changes, they fail the check unless allowed.
+	Security Severity = "security"
 )
 
 // Change is one difference between the previous and the new CRDs, or one
@@ -218,7 +223,7 @@ func ptrString(p *string) string {
 // sortChanges orders changes by CRD, version and path, then breaking
 // changes first, then by their place in the new CRD and their message.
 func sortChanges(cs []Change) {
-	rank := map[Severity]int{Breaking: 0, Finding: 1, Safe: 2}
+	rank := map[Severity]int{Breaking: 0, Security: 1, Finding: 2, Safe: 3}
 	slices.SortStableFunc(cs, func(a, b Change) int {
 		return cmp.Or(strings.Compare(a.CRD, b.CRD), strings.Compare(a.Version, b.Version),
 			strings.Compare(a.Path, b.Path), cmp.Compare(rank[a.Severity], rank[b.Severity]),

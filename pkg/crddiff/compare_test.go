@@ -138,6 +138,14 @@ func TestCompareSchemas(t *testing.T) {
 			"type: object\nx-kubernetes-preserve-unknown-fields: true",
 			"type: object",
 			"breaking pruning-enabled .spec"},
+		{"pruning turned off anywhere is a security change",
+			"type: object\nproperties: {template: {type: object, properties: {spec: {type: object, properties: {a: {type: string}}}}}}",
+			"type: object\nproperties: {template: {type: object, properties: {spec: {type: object, x-kubernetes-preserve-unknown-fields: true, properties: {a: {type: string}}}}}}",
+			"security pruning-disabled .spec.template.spec"},
+		{"a new field that keeps unknown fields is a security change",
+			"type: object\nproperties: {a: {type: string}}",
+			"type: object\nproperties: {a: {type: string}, raw: {type: object, x-kubernetes-preserve-unknown-fields: true}, list: {type: array, items: {x-kubernetes-preserve-unknown-fields: true}}}",
+			"safe field-added .spec.list\nsecurity pruning-disabled .spec.list[*]\nsecurity pruning-disabled .spec.raw\nsafe field-added .spec.raw"},
 		{"nullable removed is breaking",
 			"type: object\nproperties: {a: {type: string, nullable: true}}",
 			"type: object\nproperties: {a: {type: string}}",
@@ -211,7 +219,7 @@ properties:
     x-kubernetes-validations: [{rule: "self.all(t, t != '')"}]
     items: {type: string}`)
 	got := summary(Lint([]*apiextv1.CustomResourceDefinition{c}))
-	want := "lint unpruned-spec .spec\nlint cel-string-unbounded .spec.name\nlint cel-string-unbounded .spec.tags[*]"
+	want := "lint unpruned .spec\nlint cel-string-unbounded .spec.name\nlint cel-string-unbounded .spec.tags[*]"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}

@@ -1,8 +1,8 @@
 package crddiff
 
-// This file implements the security lint of new CRDs: places where the API
-// server stops pruning unknown fields (whatever a client sends is stored in
-// etcd unvalidated), and strings that CEL rules read without a maxLength
+// This file implements the security lint of new CRDs: every subtree where
+// the API server stops pruning unknown fields (whatever a client sends is
+// stored in etcd unvalidated), wherever it is, and strings that CEL rules read without a maxLength
 // (the server then assumes the largest possible string, and a client can
 // send one).
 
@@ -24,14 +24,7 @@ func Lint(crds []*apiextv1.CustomResourceDefinition) []Change {
 			}
 			s := &schemaComparer{c: c, crd: crd.Name, version: v.Name, base: fmt.Sprintf("spec.versions[%d].schema.openAPIV3Schema", i)}
 			root := v.Schema.OpenAPIV3Schema
-			if preserves(root) {
-				s.emit(nil, "x-kubernetes-preserve-unknown-fields", "unpruned-root", Finding, "",
-					"x-kubernetes-preserve-unknown-fields at the root: the API server stores any field a client sends, unvalidated")
-			}
-			if spec, ok := root.Properties["spec"]; ok && preserves(&spec) {
-				s.emit(node{"properties[spec]"}, "x-kubernetes-preserve-unknown-fields", "unpruned-spec", Finding, "",
-					"x-kubernetes-preserve-unknown-fields on spec: the API server stores any field a client sends in spec, unvalidated")
-			}
+			s.unpruned(root, nil, "unpruned", Finding)
 			s.lintRules(root, nil)
 		}
 	}

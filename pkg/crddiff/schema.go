@@ -136,6 +136,7 @@ func (s *schemaComparer) compareProperties(o, n *apiextv1.JSONSchemaProps, at no
 				continue // required-added reports it
 			}
 			s.emit(child, "", "field-added", Safe, "", "new optional field")
+			s.unpruned(&np, child, "pruning-disabled", Security)
 		}
 	}
 }
@@ -308,7 +309,7 @@ func (s *schemaComparer) compareFlags(o, n *apiextv1.JSONSchemaProps, at node) {
 	case preserves(o) && !preserves(n):
 		s.emit(at, "x-kubernetes-preserve-unknown-fields", "pruning-enabled", Breaking, "", "unknown fields are now pruned here: clients that wrote them lose them")
 	case !preserves(o) && preserves(n):
-		s.emit(at, "x-kubernetes-preserve-unknown-fields", "pruning-disabled", Safe, "", "unknown fields are now kept here")
+		s.emit(at, "x-kubernetes-preserve-unknown-fields", "pruning-disabled", Security, "", unprunedMessage)
 	}
 	if o.XEmbeddedResource != n.XEmbeddedResource {
 		s.emit(at, "x-kubernetes-embedded-resource", "embedded-resource-changed", Breaking, "", "x-kubernetes-embedded-resource changed to %t", n.XEmbeddedResource)
@@ -382,4 +383,31 @@ func ruleNote(rule string) string {
 		return "a transition rule (it uses oldSelf) is not ratcheted: it runs on every update that reaches it"
 	}
 	return ratchetingNote
+}
+
+// unprunedMessage says what a subtree that keeps unknown fields means.
+const unprunedMessage = "unknown fields are now kept here: the API server stores whatever a client sends in this subtree, unvalidated (a field nobody declared, such as privileged: true, is kept)"
+
+// unpruned reports each outermost subtree of p (at) that keeps unknown
+// fields (x-kubernetes-preserve-unknown-fields: a RawExtension, a
+// Schemaless or PreserveUnknownFields field, apiextensionsv1.JSON).
+func (s *schemaComparer) unpruned(p *apiextv1.JSONSchemaProps, at node, check Check, sev Severity) {
+	if preserves(p) {
+		msg := unprunedMessage
+		if sev == Finding {
+			msg = "x-kubernetes-preserve-unknown-fields: the API server stores whatever a client sends in this subtree, unvalidated"
+		}
+		s.emit(at, "x-kubernetes-preserve-unknown-fields", check, sev, "", "%s", msg)
+		return
+	}
+	for _, name := range sortedKeys(p.Properties) {
+		prop := p.Properties[name]
+		s.unpruned(&prop, at.child("properties["+name+"]"), check, sev)
+	}
+	if p.Items != nil && p.Items.Schema != nil {
+		s.unpruned(p.Items.Schema, at.child("items"), check, sev)
+	}
+	if a := additional(p); a != nil {
+		s.unpruned(a, at.child("additionalProperties"), check, sev)
+	}
 }

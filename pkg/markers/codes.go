@@ -45,11 +45,14 @@ const (
 	// CodeConversionSkipped: a kind already has hand-written conversion (or
 	// conversion-gen's), so crdgen generates none for it.
 	CodeConversionSkipped Code = "conversion-skipped"
+	// CodeUnknownFields: a schema keeps unknown fields somewhere, so the API
+	// server stores what clients send there unvalidated.
+	CodeUnknownFields Code = "unknown-fields"
 )
 
 // Codes lists every code, in the order they are declared.
 func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
-		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped}
+		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields}
 }

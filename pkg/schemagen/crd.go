@@ -130,6 +130,7 @@ func (g *gen) kindSchema(k *parser.Kind) *apiextv1.JSONSchemaProps {
 		truncateDescriptions(s, *n)
 	}
 	g.checkListMapKeys(k, s, nil)
+	g.warnUnpruned(k, s, nil)
 	return s
 }
 

@@ -55,6 +55,8 @@ type gen struct {
 	cycles map[*parser.Type]bool
 	// flat holds each kind's flattened schema, built in parallel.
 	flat map[*parser.Kind]*apiextv1.JSONSchemaProps
+	// localDirs are the directories of the main module's packages.
+	localDirs map[string]bool
 }
 
 // Generate builds one CRD per group and kind of the model, sorted by file
@@ -105,12 +107,18 @@ type planItem struct {
 func Prepare(m *parser.Model, opts Options) (*Plan, markers.ErrorList) {
 	var diags markers.ErrorList
 	g := &gen{
-		opts:   opts,
-		diags:  &diags,
-		rules:  schemaRules(),
-		raw:    map[*parser.Type]*apiextv1.JSONSchemaProps{},
-		refs:   map[string]*parser.Type{},
-		cycles: map[*parser.Type]bool{},
+		opts:      opts,
+		diags:     &diags,
+		rules:     schemaRules(),
+		raw:       map[*parser.Type]*apiextv1.JSONSchemaProps{},
+		refs:      map[string]*parser.Type{},
+		cycles:    map[*parser.Type]bool{},
+		localDirs: map[string]bool{},
+	}
+	for _, p := range m.Packages {
+		if p.Local && p.Dir != "" {
+			g.localDirs[p.Dir] = true
+		}
 	}
 	for _, k := range m.Kinds() {
 		if !markers.Has[markers.SkipVersion](k.Type.Markers) {

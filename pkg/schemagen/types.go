@@ -25,8 +25,13 @@ import (
 // without a finding of its own.
 func failedNode() *apiextv1.JSONSchemaProps {
 	t := true
-	return &apiextv1.JSONSchemaProps{XPreserveUnknownFields: &t}
+	return &apiextv1.JSONSchemaProps{XPreserveUnknownFields: &t, Title: failedTitle}
 }
+
+// failedTitle marks a failed node's stub, which no warning is about (its
+// error says what is wrong) and which is never written.
+const failedTitle = "crdgen: failed"
+
 
 // refPrefix marks a placeholder reference to a named type inside a raw
 // schema; expandRefs replaces every one of them, so none reaches output.
