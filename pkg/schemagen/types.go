@@ -32,7 +32,6 @@ func failedNode() *apiextv1.JSONSchemaProps {
 // error says what is wrong) and which is never written.
 const failedTitle = "crdgen: failed"
 
-
 // refPrefix marks a placeholder reference to a named type inside a raw
 // schema; expandRefs replaces every one of them, so none reaches output.
 const refPrefix = "#/crdgen/"
