@@ -32,6 +32,10 @@ const (
 
 // anyValue reads an any-typed value. allowLegacy enables the a;b;c list form.
 func (c *cursor) anyValue(allowLegacy bool) any {
+	if at := tooDeep(c.src[c.pos:c.end]); at >= 0 {
+		c.failf(c.pos+at, "%s", nestingError(0).Msg)
+		return nil
+	}
 	g, item := c.guessAt(c.pos)
 	if allowLegacy && c.legacyListAhead() {
 		var out []any

@@ -81,3 +81,33 @@ func TestNumbersInOtherBasesAreErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestDeepValuesAreRefusedAtOnce checks that a value nested far deeper than
+// any CRD needs is an error at the bracket that goes too deep (20,000
+// levels took seconds, and failed without a position, before the bound).
+func TestDeepValuesAreRefusedAtOnce(t *testing.T) {
+	reg := DefaultRegistry()
+	for _, prefix := range []string{"+kubebuilder:default=", "+default=", "+kubebuilder:validation:Enum="} {
+		for _, open := range []string{"{", "["} {
+			if prefix != "+default=" && open == "[" {
+				continue
+			}
+			closer := map[string]string{"{": "}", "[": "]"}[open]
+			text := prefix + strings.Repeat(open, 20000) + strings.Repeat(closer, 20000)
+			_, err := reg.Parse(text, OnField)
+			var ae *ArgError
+			if !errors.As(err, &ae) || !strings.Contains(ae.Msg, "more than 64 deep") {
+				t.Fatalf("%s...: error %v, want the nesting bound", prefix+open, err)
+			}
+			// The 65th bracket (the 66th for Enum, whose own list is one).
+			if ae.Offset < len(prefix)+64 || ae.Offset > len(prefix)+65 {
+				t.Errorf("%s...: offset %d, want %d or %d", prefix+open, ae.Offset, len(prefix)+64, len(prefix)+65)
+			}
+		}
+	}
+	// 64 levels are fine.
+	text := "+kubebuilder:default=" + strings.Repeat("{", 64) + strings.Repeat("}", 64)
+	if _, err := reg.Parse(text, OnField); err != nil {
+		t.Errorf("64 levels: %v", err)
+	}
+}

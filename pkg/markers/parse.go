@@ -317,6 +317,9 @@ func (c *cursor) mapValue(out reflect.Value, elem argType) {
 // markers such as +default whose value is JSON. Text after the value is an
 // error.
 func DecodeJSON(text string) (any, error) {
+	if at := tooDeep(text); at >= 0 {
+		return nil, nestingError(at)
+	}
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
 	var v any
