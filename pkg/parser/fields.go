@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/crdgen/crdgen/pkg/markers"
 )
@@ -221,6 +222,10 @@ func readJSONTag(f *Field, tag reflect.StructTag) {
 	}
 	name, opts, _ := strings.Cut(js, ",")
 	f.JSONName = name
+	if name != "" && !validJSONName(name) {
+		// encoding/json ignores such a name and writes the Go name.
+		f.JSONName, f.IgnoredJSONName = "", name
+	}
 	for opt := range strings.SplitSeq(opts, ",") {
 		switch opt {
 		case "omitempty":
@@ -229,9 +234,25 @@ func readJSONTag(f *Field, tag reflect.StructTag) {
 			f.OmitZero = true
 		case "inline":
 			f.Inline = f.Embedded
+		case "string":
+			f.JSONString = true
 		}
 	}
 	if name == "" && f.Embedded {
 		f.Inline = true
 	}
+}
+
+// validJSONName reports whether encoding/json takes a json tag's name as
+// it is: letters, digits and punctuation other than quotes and the
+// backslash (its isValidTag).
+func validJSONName(name string) bool {
+	for _, c := range name {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return true
 }

@@ -194,6 +194,13 @@ type Field struct {
 	OmitEmpty bool
 	OmitZero  bool
 	Exported  bool
+	// JSONString is the json tag's ",string" option: encoding/json writes a
+	// number or boolean (or a pointer to one) as a quoted string.
+	JSONString bool
+	// IgnoredJSONName is a name in the json tag that encoding/json does not
+	// accept (a quote, a backslash, a control character), so it writes the
+	// Go name instead; JSONName is then empty.
+	IgnoredJSONName string
 }
 
 // TypeExpr is the shape of a Go type: one of *Basic, *Named, *Pointer,

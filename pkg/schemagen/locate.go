@@ -138,32 +138,21 @@ func typeMarkers(e parser.TypeExpr) []markers.Marker {
 	return out
 }
 
-// findField finds the field with a JSON name, looking into inline embedded
-// structs.
+// findField finds the field that gives a struct a JSON name, by
+// encoding/json's rules for embedded structs (embedding.go).
 func findField(e parser.TypeExpr, name string) *parser.Field {
 	st, ok := deref(e).(*parser.Struct)
 	if !ok {
 		return nil
 	}
-	for _, f := range st.Fields {
-		if f.Ignored {
-			continue
-		}
-		if f.Inline {
-			if inner := findField(f.Type, name); inner != nil {
-				return inner
-			}
-			continue
-		}
-		jn := f.JSONName
-		if jn == "" {
-			jn = f.GoName
-		}
-		if jn == name {
-			return f
-		}
+	cs := jsonCandidates(st)[name]
+	if len(cs) == 0 {
+		return nil
 	}
-	return nil
+	if w := winner(cs); w != nil {
+		return w.field
+	}
+	return cs[0].field
 }
 
 func elemOf(e parser.TypeExpr) parser.TypeExpr {

@@ -29,9 +29,10 @@ func (g *gen) structSchema(st *parser.Struct, at site) *apiextv1.JSONSchemaProps
 
 	var immutable []string
 	seen := map[string]*parser.Field{}
+	emb := g.resolveEmbedding(st, at.hidden, at)
 	for _, f := range st.Fields {
 		name, inline, ok := g.jsonName(f, at)
-		if !ok {
+		if !ok || !inline && at.hidden[name] {
 			continue
 		}
 		fieldSite := site{owner: owner, pos: f.Pos, what: fmt.Sprintf("field %q", f.GoName)}
@@ -52,11 +53,17 @@ func (g *gen) structSchema(st *parser.Struct, at site) *apiextv1.JSONSchemaProps
 		}
 
 		var fs *apiextv1.JSONSchemaProps
-		if markers.Has[markers.Schemaless](f.Markers) {
+		switch s, preserved := preservedAny(f); {
+		case markers.Has[markers.Schemaless](f.Markers):
 			fs = &apiextv1.JSONSchemaProps{}
-		} else if s, ok := preservedAny(f); ok {
+		case preserved:
 			fs = s
-		} else {
+		case inline && len(emb.hidden[f]) > 0:
+			fs = g.inlineSchema(f, fieldSite, emb.hidden[f])
+		case f.JSONString && quotable(f.Type):
+			// encoding/json writes it as a string.
+			fs = &apiextv1.JSONSchemaProps{Type: "string"}
+		default:
 			fs = g.exprSchema(f.Type, fieldSite)
 		}
 		fs.Description = f.Doc
@@ -100,6 +107,10 @@ func (g *gen) jsonName(f *parser.Field, at site) (name string, inline, ok bool) 
 		g.diags.Errorf(f.Pos, markers.CodeGoType,
 			"field %s has no json tag; add `json:\"%s\"` (or `json:\"-\"` to leave it out)", f.GoName, lowerFirst(f.GoName))
 		return "", false, false
+	case f.IgnoredJSONName != "" && at.owner != nil && at.owner.Package != nil && at.owner.Package.Local:
+		g.diags.Warnf(f.Pos, markers.CodeGoType,
+			"the json tag's name %q of field %s has a character encoding/json does not accept in a name (quotes, backslashes, control characters), so it writes the field as %q, and so does the schema",
+			f.IgnoredJSONName, f.GoName, f.GoName)
 	}
 	if f.Inline {
 		if isStructLike(f.Type) {
@@ -120,6 +131,23 @@ func lowerFirst(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// quotable reports whether encoding/json's ",string" option applies to a
+// type: a string, number or boolean, or a pointer to one.
+func quotable(e parser.TypeExpr) bool {
+	if p, ok := e.(*parser.Pointer); ok {
+		e = p.Elem
+	}
+	for range 100 {
+		n, ok := e.(*parser.Named)
+		if !ok || n.Type.Underlying == nil || n.Type.JSONMarshaler || n.Type.TextMarshaler {
+			break
+		}
+		e = n.Type.Underlying
+	}
+	b, ok := e.(*parser.Basic)
+	return ok && (b.Name == "string" || b.Name == "bool" || b.IsInteger() || b.IsFloat())
 }
 
 // isStructLike reports whether a type is a struct, through pointers and names.

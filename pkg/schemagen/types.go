@@ -206,6 +206,9 @@ type site struct {
 	owner *parser.Type
 	pos   token.Position
 	what  string
+	// hidden are the JSON names a struct built here must not have: an
+	// outer field of the name wins over it (embedding.go).
+	hidden map[string]bool
 }
 
 // exprSchema returns the schema of a type expression. A reference to a named
