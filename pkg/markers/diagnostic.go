@@ -63,11 +63,13 @@ func (d Diagnostic) String() string {
 	return b.String()
 }
 
-// posString prints a position the way go/scanner does, and "<input>" for a
-// position that names no file (buf prints unknown files the same way).
+// posString prints a position the way go/scanner does, "crdgen" for a
+// diagnostic about the run with no place in a file (it reads like the
+// command's own messages), and "<input>" for a line in no named file (buf
+// prints unknown files the same way).
 func posString(p token.Position) string {
 	if p.Filename == "" && p.Line == 0 {
-		return "<input>"
+		return "crdgen"
 	}
 	if p.Filename == "" {
 		p.Filename = "<input>"

@@ -186,9 +186,12 @@ func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, ps *pkgSynta
 		}
 		readJSONTag(f, reflect.StructTag(st.Tag(i)))
 		f.Type = b.typeExpr(v.Type(), fsyn, ps)
-		if u, ok := f.Type.(*Unsupported); ok && u.Desc == "invalid type" && synFields != nil {
-			if msg := b.l.typeErrorIn(synFields[i].Pos(), synFields[i].End()); msg != "" {
-				u.Desc = "an invalid type (" + msg + ")"
+		if u, ok := f.Type.(*Unsupported); ok && u.Desc == "invalid type" {
+			u.Invalid, u.Desc = true, "it does not type-check"
+			if synFields != nil {
+				if msg := b.l.typeErrorIn(synFields[i].Pos(), synFields[i].End()); msg != "" {
+					u.Desc = msg
+				}
 			}
 		}
 		out.Fields = append(out.Fields, f)

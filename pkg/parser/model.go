@@ -246,7 +246,12 @@ type Interface struct {
 
 // Unsupported is a type crdgen cannot express (channels, functions, type
 // parameters, complex numbers are Basic but also unsupported by schemas).
-type Unsupported struct{ Desc string }
+// Invalid is set for a type that does not type-check (an undefined name);
+// Desc then says why.
+type Unsupported struct {
+	Desc    string
+	Invalid bool
+}
 
 func (*Basic) isTypeExpr()       {}
 func (*Named) isTypeExpr()       {}

@@ -13,7 +13,6 @@ import (
 	"github.com/gobuffalo/flect"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/client-go/util/jsonpath"
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/parser"
@@ -82,7 +81,7 @@ func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *parser.Kin
 				SpecReplicasPath: x.SpecPath, StatusReplicasPath: x.StatusPath, LabelSelectorPath: x.SelectorPath,
 			}
 		case markers.PrintColumn:
-			g.checkColumn(m, x)
+			g.checkColumn(m, x, schema)
 			// controller-gen writes "subresources: {}" for every version with
 			// columns; kept so that regenerating changes nothing.
 			subresources(&v)
@@ -102,6 +101,7 @@ func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *parser.Kin
 			g.applyMetadata(obj, m, x)
 		}
 	}
+	g.checkColumnNames(k)
 	return v
 }
 
@@ -213,27 +213,6 @@ func (g *gen) applyMetadata(obj *apiextv1.CustomResourceDefinition, m markers.Ma
 	}
 	set(&obj.Annotations, "annotation", md.Annotations)
 	set(&obj.Labels, "label", md.Labels)
-}
-
-// checkColumn checks a printer column the way the API server will use it:
-// a type and format it knows, and a JSONPath its table printer can parse
-// (an unparsable one passes validation but leaves only the Name column).
-func (g *gen) checkColumn(m markers.Marker, c markers.PrintColumn) {
-	types := []string{"boolean", "date", "integer", "number", "string"}
-	if !slices.Contains(types, c.Type) {
-		g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+kubebuilder:printcolumn: type=%s is not valid (want %s)%s", c.Type, strings.Join(types, ", "), didYouMean(c.Type, types))
-	}
-	formats := []string{"byte", "date", "date-time", "double", "float", "int32", "int64", "password"}
-	if c.Format != "" && !slices.Contains(formats, c.Format) {
-		g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+kubebuilder:printcolumn: format=%s is not valid (want %s)%s", c.Format, strings.Join(formats, ", "), didYouMean(c.Format, formats))
-	}
-	if !strings.HasPrefix(c.JSONPath, ".") {
-		g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+kubebuilder:printcolumn: JSONPath %q must start with '.'", c.JSONPath)
-		return
-	}
-	if err := jsonpath.New(c.Name).Parse("{" + c.JSONPath + "}"); err != nil {
-		g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+kubebuilder:printcolumn: JSONPath %q does not parse: %v", c.JSONPath, err)
-	}
 }
 
 // checkVersions checks storage and served versions.

@@ -30,6 +30,15 @@ func (p schemaPath) child(seg string) schemaPath {
 
 func (p schemaPath) property(name string) schemaPath { return p.child("properties[" + name + "]") }
 
+// serverForm writes the path as the API server's field paths continue a
+// schema's: .properties[spec].items (empty at the root).
+func (p schemaPath) serverForm() string {
+	if len(p) == 0 {
+		return ""
+	}
+	return "." + strings.Join(p, ".")
+}
+
 // Display writes the path as users read it: .spec.hosts[*].name.
 func (p schemaPath) Display() string {
 	var b strings.Builder

@@ -259,7 +259,7 @@ func preservedAny(f *parser.Field) (*apiextv1.JSONSchemaProps, bool) {
 	case *parser.Interface:
 		return &apiextv1.JSONSchemaProps{}, true
 	case *parser.Map:
-		if _, ok := x.Elem.(*parser.Interface); ok && stringKey(x.Key) {
+		if _, ok := x.Elem.(*parser.Interface); ok && jsonKey(x.Key) {
 			return &apiextv1.JSONSchemaProps{Type: "object"}, true
 		}
 	}

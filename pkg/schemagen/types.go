@@ -238,7 +238,11 @@ func (g *gen) exprSchema(e parser.TypeExpr, at site) *apiextv1.JSONSchemaProps {
 			at.what, x.Desc)
 		return failedNode()
 	case *parser.Unsupported:
-		g.diags.Errorf(at.pos, markers.CodeGoType, "%s has type %s, which JSON cannot express", at.what, x.Desc)
+		if x.Invalid {
+			g.diags.Errorf(at.pos, markers.CodeGoType, "%s has a type that does not compile: %s", at.what, x.Desc)
+		} else {
+			g.diags.Errorf(at.pos, markers.CodeGoType, "%s has type %s, which encoding/json cannot write", at.what, x.Desc)
+		}
 		return failedNode()
 	}
 	panic(fmt.Sprintf("schemagen: unexpected type expression %T", e))
@@ -264,7 +268,7 @@ func (g *gen) basicSchema(b *parser.Basic, at site) *apiextv1.JSONSchemaProps {
 				at.what, b.Name)
 		}
 		return &apiextv1.JSONSchemaProps{Type: "number"}
-	case b.IsInteger() && b.Name != "uintptr":
+	case b.IsInteger():
 		if strings.HasPrefix(b.Name, "uint") && at.owner != nil && at.owner.Package != nil && at.owner.Package.Local {
 			// The schema stays what controller-gen writes; only the
 			// author's own packages hear about it.
@@ -281,14 +285,14 @@ func (g *gen) basicSchema(b *parser.Basic, at site) *apiextv1.JSONSchemaProps {
 		}
 		return s
 	}
-	g.diags.Errorf(at.pos, markers.CodeGoType, "%s has type %s, which JSON cannot express", at.what, b.Name)
+	g.diags.Errorf(at.pos, markers.CodeGoType, "%s has type %s, which encoding/json cannot write", at.what, b.Name)
 	return failedNode()
 }
 
 func (g *gen) mapSchema(m *parser.Map, at site) *apiextv1.JSONSchemaProps {
-	if !stringKey(m.Key) {
+	if !jsonKey(m.Key) {
 		g.diags.Errorf(at.pos, markers.CodeGoType,
-			"%s is a map with %s keys; JSON object keys are strings, so the key type must be a string type or implement encoding.TextMarshaler", at.what, m.Key)
+			"%s is a map with %s keys, which encoding/json cannot write: JSON object keys are strings, so it takes string and integer keys and keys that implement encoding.TextMarshaler", at.what, m.Key)
 		return failedNode()
 	}
 	if _, ok := m.Elem.(*parser.Interface); ok {
@@ -302,12 +306,13 @@ func (g *gen) mapSchema(m *parser.Map, at site) *apiextv1.JSONSchemaProps {
 	}
 }
 
-// stringKey reports whether a map key type serializes as a JSON string.
-func stringKey(k parser.TypeExpr) bool {
+// jsonKey reports whether encoding/json writes a map key type as an object
+// key: a string, an integer (as its decimal digits), or a TextMarshaler.
+func jsonKey(k parser.TypeExpr) bool {
 	for {
 		switch x := k.(type) {
 		case *parser.Basic:
-			return x.Name == "string"
+			return x.Name == "string" || x.IsInteger()
 		case *parser.Named:
 			if x.Type.TextMarshaler {
 				return true

@@ -7,6 +7,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -15,10 +17,13 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
+	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/apiserver/pkg/cel/environment"
+	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/parser"
@@ -77,7 +82,51 @@ func (v *Validator) ValidateInternal(c *CRD, internal *apiextensions.CustomResou
 		}
 		list.Errorf(c.Locate(e.Field), markers.CodeAPIServer, "the API server rejects CRD %s: %s", c.Object.Name, e.Error())
 	}
+	f.Other.Append(unrecognizedFormats(c))
 	return f
+}
+
+// unrecognizedFormats warns, as the API server does when the CRD is
+// created, about formats it does not know (and so does not check), at the
+// marker that set each, with the server's own list of formats.
+func unrecognizedFormats(c *CRD) markers.ErrorList {
+	var diags markers.ErrorList
+	compat := environment.DefaultCompatibilityVersion()
+	for i, v := range c.Object.Spec.Versions {
+		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+			continue
+		}
+		base := fmt.Sprintf("spec.versions[%d].schema.openAPIV3Schema", i)
+		walkSchemaPaths(v.Schema.OpenAPIV3Schema, nil, func(s *apiextv1.JSONSchemaProps, path schemaPath) {
+			if s.Format == "" {
+				return
+			}
+			probe := &spec.Schema{SchemaProps: spec.SchemaProps{Format: s.Format, Type: []string{s.Type}}}
+			for _, f := range apiservervalidation.GetUnrecognizedFormats(probe, compat) {
+				diags.Warnf(c.Locate(base+path.serverForm()+".format"), markers.CodeAPIServer,
+					"unrecognized format %q: the API server warns about it when the CRD is created, and checks nothing for it", f)
+			}
+		})
+	}
+	return diags
+}
+
+// walkSchemaPaths calls fn on s and every schema below it, with its path.
+func walkSchemaPaths(s *apiextv1.JSONSchemaProps, path schemaPath, fn func(*apiextv1.JSONSchemaProps, schemaPath)) {
+	if s == nil {
+		return
+	}
+	fn(s, path)
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
+		p := s.Properties[name]
+		walkSchemaPaths(&p, path.property(name), fn)
+	}
+	if s.Items != nil {
+		walkSchemaPaths(s.Items.Schema, path.child("items"), fn)
+	}
+	if s.AdditionalProperties != nil {
+		walkSchemaPaths(s.AdditionalProperties.Schema, path.child("additionalProperties"), fn)
+	}
 }
 
 // isCELFinding reports whether a validation error is about CEL rules: their
