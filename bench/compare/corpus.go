@@ -69,8 +69,10 @@ func prepare(dir string, c corpus) error {
 		}
 		return sh(dir, nil, "go", "mod", "tidy")
 	}
+	// Getting the package patterns (not just the module) records every
+	// go.sum entry a build of those packages needs.
 	for _, p := range c.packages {
-		if err := sh(dir, nil, "go", "get", strings.TrimSuffix(p, "/...")+version); err != nil {
+		if err := sh(dir, nil, "go", "get", p+version); err != nil {
 			return err
 		}
 	}

@@ -44,12 +44,24 @@ type cacheRecord struct {
 	Diags markers.ErrorList `json:"diags,omitempty"`
 }
 
-// fileStamp identifies a file's content: a same-size edit whose
-// modification time was put back (cp -p, rsync, tar) changes its hash.
+// fileStamp identifies a file's state. An output is verified by its
+// content: its stat (size, modification and change times, inode) when
+// nothing changed it, else the SHA-256 of what it holds, so a same-size
+// edit whose modification time was put back (cp -p, rsync, tar) is seen
+// (the change time cannot be put back, and the hash would differ anyway).
 type fileStamp struct {
 	Path string `json:"path"`
-	Size int64  `json:"size"`
-	Hash string `json:"sha256"`
+	stat
+	// Hash is the SHA-256 of the content (outputs only).
+	Hash string `json:"sha256,omitempty"`
+}
+
+// stat is what the file system says of a file without reading it.
+type stat struct {
+	Size    int64  `json:"size"`
+	ModTime int64  `json:"mtime"`
+	Change  int64  `json:"ctime,omitempty"`
+	Inode   uint64 `json:"ino,omitempty"`
 }
 
 // dirStamp is a directory's listing.
@@ -111,7 +123,7 @@ func (c *rerunCache) hit() (markers.ErrorList, bool) {
 		return nil, false
 	}
 	for _, f := range rec.Outputs {
-		if stamp(f.Path) != f {
+		if !f.holds() {
 			return nil, false
 		}
 	}
@@ -131,7 +143,7 @@ func (c *rerunCache) record(outputs, dirs []string, diags markers.ErrorList) {
 	}
 	rec := cacheRecord{Key: c.key, Diags: diags}
 	for _, p := range outputs {
-		rec.Outputs = append(rec.Outputs, stamp(p))
+		rec.Outputs = append(rec.Outputs, hashStamp(p))
 	}
 	for _, d := range dirs {
 		rec.Dirs = append(rec.Dirs, dirStamp{Path: d, Entries: listDir(d)})
@@ -146,15 +158,42 @@ func (c *rerunCache) record(outputs, dirs []string, diags markers.ErrorList) {
 	writeAtomic(c.file, data)
 }
 
-// stamp returns a file's size and content hash (size -1 when it is missing
-// or not a regular file crdgen would read).
-func stamp(path string) fileStamp {
-	d, err := readOnDisk(path)
-	if err != nil || d.data == nil {
-		return fileStamp{Path: path, Size: -1}
+// statOf stats a file (size -1 when it is missing or not a regular file).
+func statOf(path string) stat {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return stat{Size: -1}
 	}
-	sum := sha256.Sum256(d.data)
-	return fileStamp{Path: path, Size: int64(len(d.data)), Hash: hex.EncodeToString(sum[:])}
+	ctime, ino := changeTime(fi)
+	return stat{Size: fi.Size(), ModTime: fi.ModTime().UnixNano(), Change: ctime, Inode: ino}
+}
+
+// stamp identifies a directory entry by its stat.
+func stamp(path string) fileStamp { return fileStamp{Path: path, stat: statOf(path)} }
+
+// hashStamp identifies an output by its stat and its content.
+func hashStamp(path string) fileStamp {
+	f := stamp(path)
+	if f.Size >= 0 {
+		if d, err := readOnDisk(path); err == nil && d.data != nil {
+			sum := sha256.Sum256(d.data)
+			f.Hash = hex.EncodeToString(sum[:])
+		}
+	}
+	return f
+}
+
+// holds reports whether an output is as the stamp says: unchanged by its
+// stat when the system records change times, else by its content.
+func (f fileStamp) holds() bool {
+	now := statOf(f.Path)
+	if now.Size != f.Size || f.Size < 0 {
+		return now.Size == f.Size
+	}
+	if now == f.stat && f.Change != 0 {
+		return true
+	}
+	return hashStamp(f.Path).Hash == f.Hash
 }
 
 // environmentStamp is the environment that changes what go list reports

@@ -1,0 +1,8 @@
+//go:build !linux && !darwin
+
+package main
+
+import "io/fs"
+
+// changeTime says nothing here: outputs are then verified by their content.
+func changeTime(fs.FileInfo) (int64, uint64) { return 0, 0 }
