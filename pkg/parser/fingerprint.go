@@ -35,7 +35,7 @@ func (l *Listing) Fingerprint() (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "patterns %q tags %q\n", l.patterns, l.opts.BuildTags)
 	for _, p := range l.pkgs {
-		if p.Error != nil || len(p.DepsErrors) > 0 {
+		if len(p.Errors) > 0 {
 			return "", fmt.Errorf("%s does not load", p.ImportPath)
 		}
 		fmt.Fprintf(h, "package %s %s %v\n", p.ImportPath, p.Name, p.DepOnly)

@@ -18,7 +18,6 @@ package parser
 import (
 	"bytes"
 	"go/ast"
-	"go/build"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -44,6 +43,8 @@ type srcImporter struct {
 	pkgs   map[string]*srcPkg
 	// wanted are the names the API packages use, by import path.
 	wanted map[string]map[string]bool
+	// warn reports a declaration the importer cannot build (nil: silent).
+	warn func(pos token.Pos, msg string)
 }
 
 // srcPkg is a dependency package being built from source.
@@ -419,12 +420,3 @@ func (si *srcImporter) constsOf(path, typeName string) {
 // syntaxOf returns what the importer parsed of a package, for the doc
 // comments and markers of its types; nil if it never read it.
 func (si *srcImporter) syntaxOf(path string) *srcPkg { return si.pkgs[path] }
-
-// matchFile reports whether a file belongs to the build with the given
-// extra tags, as the go command decides (go:build lines and file names).
-func matchFile(dir, name string, tags []string) bool {
-	ctx := build.Default
-	ctx.BuildTags = append(slices.Clone(ctx.BuildTags), tags...)
-	ok, err := ctx.MatchFile(dir, name)
-	return err == nil && ok
-}

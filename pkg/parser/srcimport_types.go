@@ -7,57 +7,9 @@ package parser
 
 import (
 	"go/ast"
-	"go/constant"
-	"go/token"
 	"go/types"
 	"strconv"
 )
-
-// constant builds a constant: a typed or untyped string, number or bool
-// given by a literal (or iota), which is what enums are made of.
-func (si *srcImporter) constant(p *srcPkg, name string, c constRef) types.Object {
-	if p.building[name] {
-		return nil
-	}
-	p.building[name] = true
-	defer delete(p.building, name)
-	val, untyped := constValue(c.value, c.iota)
-	if val == nil {
-		return nil
-	}
-	var typ types.Type = types.Typ[untyped]
-	if c.typ != nil {
-		typ = si.expr(p, c.file, c.typ, nil)
-	}
-	obj := types.NewConst(c.spec.Names[c.index].Pos(), p.tpkg, name, typ, val)
-	p.tpkg.Scope().Insert(obj)
-	return obj
-}
-
-// constValue evaluates a constant's literal value (iota for the value of a
-// spec in a group).
-func constValue(e ast.Expr, iota int) (constant.Value, types.BasicKind) {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.BasicLit:
-		v := constant.MakeFromLiteral(x.Value, x.Kind, 0)
-		switch x.Kind {
-		case token.STRING:
-			return v, types.UntypedString
-		case token.INT:
-			return v, types.UntypedInt
-		case token.FLOAT:
-			return v, types.UntypedFloat
-		}
-	case *ast.Ident:
-		switch x.Name {
-		case "iota":
-			return constant.MakeInt64(int64(iota)), types.UntypedInt
-		case "true", "false":
-			return constant.MakeBool(x.Name == "true"), types.UntypedBool
-		}
-	}
-	return nil, types.Invalid
-}
 
 // tuple builds a parameter or result list.
 func (si *srcImporter) tuple(p *srcPkg, f *ast.File, fl *ast.FieldList) *types.Tuple {
@@ -123,7 +75,7 @@ func (si *srcImporter) expr(p *srcPkg, f *ast.File, e ast.Expr, tparams map[stri
 		if _, ok := x.Len.(*ast.Ellipsis); ok {
 			return invalid
 		}
-		return types.NewArray(elem, si.arrayLen(p, x.Len))
+		return types.NewArray(elem, si.arrayLen(p, f, x.Len))
 	case *ast.MapType:
 		return types.NewMap(si.expr(p, f, x.Key, tparams), si.expr(p, f, x.Value, tparams))
 	case *ast.ChanType:
@@ -145,23 +97,6 @@ func (si *srcImporter) expr(p *srcPkg, f *ast.File, e ast.Expr, tparams map[stri
 		return si.instance(p, f, x, tparams)
 	}
 	return invalid
-}
-
-// arrayLen evaluates an array length: a literal, or a constant of p.
-func (si *srcImporter) arrayLen(p *srcPkg, e ast.Expr) int64 {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.BasicLit:
-		if n, err := strconv.ParseInt(x.Value, 0, 64); err == nil {
-			return n
-		}
-	case *ast.Ident:
-		if c, ok := si.object(p, x.Name).(*types.Const); ok {
-			if n, ok := constant.Int64Val(c.Val()); ok {
-				return n
-			}
-		}
-	}
-	return 0
 }
 
 func (si *srcImporter) structType(p *srcPkg, f *ast.File, x *ast.StructType, tparams map[string]*types.TypeParam) types.Type {

@@ -18,7 +18,8 @@ import (
 	"github.com/crdgen/crdgen/pkg/parser"
 )
 
-// checkColumn checks one printer column of a version whose schema is s.
+// checkColumn checks one printer column of a version whose schema is s
+// (nil: no warnings, for a kind of another module, which its author fixes).
 func (g *gen) checkColumn(m markers.Marker, c markers.PrintColumn, s *apiextv1.JSONSchemaProps) {
 	types := []string{"boolean", "date", "integer", "number", "string"}
 	if !slices.Contains(types, c.Type) {
@@ -50,6 +51,9 @@ func (g *gen) checkColumn(m markers.Marker, c markers.PrintColumn, s *apiextv1.J
 // checkColumnNames warns about printer columns of one kind whose names
 // kubectl cannot tell apart.
 func (g *gen) checkColumnNames(k *parser.Kind) {
+	if !k.Package().Local {
+		return
+	}
 	seen := map[string]markers.Marker{}
 	for _, m := range k.Type.Markers {
 		c, ok := m.Value.(markers.PrintColumn)

@@ -81,7 +81,11 @@ func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *parser.Kin
 				SpecReplicasPath: x.SpecPath, StatusReplicasPath: x.StatusPath, LabelSelectorPath: x.SelectorPath,
 			}
 		case markers.PrintColumn:
-			g.checkColumn(m, x, schema)
+			if k.Package().Local {
+				g.checkColumn(m, x, schema)
+			} else {
+				g.checkColumn(m, x, nil)
+			}
 			// controller-gen writes "subresources: {}" for every version with
 			// columns; kept so that regenerating changes nothing.
 			subresources(&v)

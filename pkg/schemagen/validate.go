@@ -93,7 +93,7 @@ func unrecognizedFormats(c *CRD) markers.ErrorList {
 	var diags markers.ErrorList
 	compat := environment.DefaultCompatibilityVersion()
 	for i, v := range c.Object.Spec.Versions {
-		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+		if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil || i >= len(c.Kinds) || !c.Kinds[i].Package().Local {
 			continue
 		}
 		base := fmt.Sprintf("spec.versions[%d].schema.openAPIV3Schema", i)
