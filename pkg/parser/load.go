@@ -76,7 +76,7 @@ type loader struct {
 	// module at all (a GOPACKAGESDRIVER that reports none), the roots are.
 	mainDirs  []string
 	noModules bool
-	roots   map[string]*rootPkg
+	roots     map[string]*rootPkg
 	// listing is go list's output; src builds dependencies from source.
 	listing *Listing
 	src     *srcImporter
