@@ -46,6 +46,8 @@ type config struct {
 	CostReport string `json:"costReport,omitempty"`
 	// Suppress are the codes of warnings not to print.
 	Suppress []string `json:"suppress,omitempty"`
+	// BuildTags are build tags for the go command, as --tags gives them.
+	BuildTags []string `json:"buildTags,omitempty"`
 	// Conversion holds the settings of conversion generation.
 	Conversion *conversionConfig `json:"conversion,omitempty"`
 
@@ -64,7 +66,7 @@ type conversionConfig struct {
 func configKeys() map[string][]string {
 	return map[string][]string{
 		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
-			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "conversion"},
+			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion"},
 		"conversion": {"style", "tests"},
 	}
 }

@@ -28,6 +28,7 @@ Flags:
   --style STYLE           methods (Hub, ConvertTo, ConvertFrom) or functions; overrides +crdgen:conversion:style
   --tests BOOL            write the round-trip tests (default true); overrides +crdgen:conversion:tests
   --unknown-markers MODE  error (default) or warn
+  --tags TAG[,TAG]        build tags for the go command (added to those of GOFLAGS)
   --format FORMAT         how diagnostics are printed: text (default), json or github
   --suppress CODE[,CODE]  do not print warnings with these codes (errors always print)
 `
@@ -40,6 +41,7 @@ type conversionFlags struct {
 	tests          optionalBool
 	unknownMarkers *choice
 	format         *choice
+	tags           []string
 }
 
 // optionalBool is a boolean flag that knows whether it was set.
@@ -88,6 +90,8 @@ func (f *conversionFlags) register(fs *flag.FlagSet, cfg *config) {
 	fs.Var(f.style, "style", "methods or functions")
 	fs.Var(&f.tests, "tests", "write the round-trip tests")
 	fs.Var(f.unknownMarkers, "unknown-markers", "error or warn")
+	f.tags = cfg.BuildTags
+	fs.Var(tagList{&f.tags}, "tags", "build tags for the go command, comma-separated (added to those of GOFLAGS)")
 }
 
 func (a *app) conversionCmd(args []string) int {
@@ -109,7 +113,7 @@ func (a *app) conversionCmd(args []string) int {
 	if f.unknownMarkers.value == "warn" {
 		sev = markers.Warning
 	}
-	model, diags, err := parser.Load(a.ctx, patterns, parser.Options{Dir: a.dir, Opaque: schemagen.IsKnownType, UnknownMarkers: sev})
+	model, diags, err := parser.Load(a.ctx, patterns, parser.Options{Dir: a.dir, BuildTags: f.tags, Opaque: schemagen.IsKnownType, UnknownMarkers: sev})
 	if err != nil || model == nil {
 		a.printDiags(diags)
 		if err != nil {

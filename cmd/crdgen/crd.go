@@ -55,6 +55,8 @@ func registerGenNoFormat(fs *flag.FlagSet, o *genOptions, cfg *config) {
 	o.kubeVersion = cfg.KubeVersion
 	fs.Var(kubeVersionFlag{&o.kubeVersion}, "kube-version", "oldest Kubernetes version (X.Y) whose API server must accept the CEL rules (default: the newest crdgen knows)")
 	fs.BoolVar(&o.verbose, "v", false, "print each file written and the time of each phase")
+	o.tags = cfg.BuildTags
+	fs.Var(tagList{&o.tags}, "tags", "build tags for the go command, comma-separated (added to those of GOFLAGS)")
 }
 
 func (f *crdFlags) register(fs *flag.FlagSet, cfg *config) {
@@ -86,6 +88,7 @@ Flags:
   --generate-embedded-object-meta  describe a template's metav1.ObjectMeta (name, namespace,
                                 labels, annotations, finalizers) instead of an empty object
   --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+  --tags TAG[,TAG]              build tags for the go command (added to those of GOFLAGS)
   --format text|json|github     how diagnostics are printed (default text)
   --suppress CODE[,CODE]        do not print warnings with these codes (errors always print)
   --no-cache                    do the whole run even when nothing changed since the last one
@@ -126,7 +129,7 @@ func (a *app) crdCmd(args []string) int {
 	}
 	ph := newPhases()
 	outDir := a.abs(f.outputDir)
-	listing, err := a.list(patterns)
+	listing, err := a.list(patterns, f.gen.tags)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail

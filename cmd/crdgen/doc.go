@@ -45,6 +45,7 @@
 //	--omit-version-annotation     do not stamp the crdgen version on each CRD
 //	--generate-embedded-object-meta  describe a template's metav1.ObjectMeta
 //	--kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+//	--tags TAG[,TAG]              build tags for the go command (added to those of GOFLAGS)
 //	--format text|json|github     how diagnostics are printed
 //	--suppress CODE[,CODE]        do not print warnings with these codes
 //	--cpuprofile, --memprofile    write profiles

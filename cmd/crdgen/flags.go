@@ -4,6 +4,7 @@ package main
 // among the package patterns (crdgen crd ./api/... -o dir).
 
 import (
+	"strings"
 	"errors"
 	"flag"
 	"fmt"
@@ -108,5 +109,24 @@ func (k kubeVersionFlag) Set(s string) error {
 		return err
 	}
 	*k.v = s
+	return nil
+}
+
+// tagList is --tags: build tags, comma-separated as the go command's -tags
+// takes them.
+type tagList struct{ tags *[]string }
+
+func (t tagList) String() string {
+	if t.tags == nil {
+		return ""
+	}
+	return strings.Join(*t.tags, ",")
+}
+
+func (t tagList) Set(s string) error {
+	*t.tags = nil
+	for _, tag := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		*t.tags = append(*t.tags, tag)
+	}
 	return nil
 }

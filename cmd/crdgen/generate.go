@@ -34,6 +34,7 @@ Flags:
   --omit-version-annotation     do not stamp the crdgen version on each CRD
   --generate-embedded-object-meta  describe a template's metav1.ObjectMeta instead of an empty object
   --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+  --tags TAG[,TAG]              build tags for the go command (added to those of GOFLAGS)
   --format text|json|github     how diagnostics are printed (default text)
   --suppress CODE[,CODE]        do not print warnings with these codes (errors always print)
   --no-cache                    do the whole run even when nothing changed since the last one
@@ -102,7 +103,7 @@ func (a *app) generateCmd(args []string) int {
 	outDir := a.abs(f.crd.outputDir)
 	settings := f.crd.gen.settings()
 	settings["costReport"], settings["conversionStyle"], settings["conversionTests"] = a.abs(f.costReport), f.conversionStyle.value, f.conversionTests.String()
-	listing, err := a.list(patterns)
+	listing, err := a.list(patterns, f.crd.gen.tags)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return exitFail

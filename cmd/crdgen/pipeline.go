@@ -36,6 +36,8 @@ type genOptions struct {
 	// costReport asks for the CEL cost report's suggested bounds, which
 	// only a printed report shows.
 	costReport bool
+	// tags are build tags for the go command (--tags).
+	tags []string
 }
 
 // settings returns the options that shape the output, for the rerun
@@ -44,7 +46,7 @@ func (o genOptions) settings() map[string]any {
 	return map[string]any{
 		"unknownMarkers": o.unknownMarkers, "allowDangerous": o.allowDangerous,
 		"maxDescLen": o.maxDescLen.String(), "omitVersion": o.omitVersion,
-		"embeddedObjectMeta": o.embeddedObjectMeta, "kubeVersion": o.kubeVersion,
+		"embeddedObjectMeta": o.embeddedObjectMeta, "kubeVersion": o.kubeVersion, "tags": o.tags,
 	}
 }
 
@@ -130,7 +132,7 @@ func declaredGroups(m *parser.Model) map[string]bool {
 // callers must look at the diagnostics before writing anything. err is for
 // failures of the go command or of crdgen itself.
 func (a *app) generate(patterns []string, o genOptions) (*generated, markers.ErrorList, error) {
-	listing, err := a.list(patterns)
+	listing, err := a.list(patterns, o.tags)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -149,8 +151,8 @@ func (a *app) generateListed(patterns []string, listing *parser.Listing, o genOp
 
 // list runs go list on the patterns and their dependencies (see
 // parser.List): what the rerun cache fingerprints and the load reads.
-func (a *app) list(patterns []string) (*parser.Listing, error) {
-	return parser.List(a.ctx, patterns, parser.Options{Dir: a.dir})
+func (a *app) list(patterns, tags []string) (*parser.Listing, error) {
+	return parser.List(a.ctx, patterns, parser.Options{Dir: a.dir, BuildTags: tags})
 }
 
 // load loads the listed packages into the model. Marker problems leave the

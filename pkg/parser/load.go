@@ -119,6 +119,8 @@ func Load(ctx context.Context, patterns []string, opts Options) (*Model, markers
 // LoadListing is Load on packages already listed (see List), so that a
 // caller that fingerprints the listing first lists once.
 func LoadListing(ctx context.Context, listing *Listing, opts Options) (*Model, markers.ErrorList, error) {
+	// What the files are is what the listing said.
+	opts.Dir, opts.BuildTags, opts.Env, opts.Overlay = listing.opts.Dir, listing.opts.BuildTags, listing.opts.Env, listing.opts.Overlay
 	if opts.Registry == nil {
 		opts.Registry = markers.DefaultRegistry()
 	}

@@ -137,6 +137,9 @@ func (si *srcImporter) evalBinary(p *srcPkg, f *ast.File, x *ast.BinaryExpr, iot
 	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 		return constant.MakeBool(constant.Compare(a, x.Op, b)), nil, nil
 	}
+	if (a.Kind() == constant.String) != (b.Kind() == constant.String) || (a.Kind() == constant.Bool) != (b.Kind() == constant.Bool) {
+		return nil, nil, fmt.Errorf("mismatched operands in %s", types.ExprString(x))
+	}
 	op := x.Op
 	if op == token.QUO && a.Kind() == constant.Int && b.Kind() == constant.Int {
 		op = token.QUO_ASSIGN // integer division, as Go divides integer constants
@@ -151,8 +154,12 @@ func (si *srcImporter) evalBinary(p *srcPkg, f *ast.File, x *ast.BinaryExpr, iot
 	return v, t, nil
 }
 
-// evalCall evaluates a conversion T(x) and len of a string constant.
+// evalCall evaluates a conversion T(x), len of a string constant, and the
+// builtins min and max.
 func (si *srcImporter) evalCall(p *srcPkg, f *ast.File, x *ast.CallExpr, iota int) (constant.Value, types.Type, error) {
+	if id, ok := x.Fun.(*ast.Ident); ok && (id.Name == "min" || id.Name == "max") && si.object(p, id.Name) == nil {
+		return si.evalMinMax(p, f, x, id.Name == "max", iota)
+	}
 	if len(x.Args) != 1 {
 		return nil, nil, fmt.Errorf("%s is not a constant expression crdgen evaluates", types.ExprString(x))
 	}
@@ -174,10 +181,46 @@ func (si *srcImporter) evalCall(p *srcPkg, f *ast.File, x *ast.CallExpr, iota in
 	if err != nil {
 		return nil, nil, err
 	}
-	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
-		v = constant.ToInt(v)
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		switch {
+		case b.Info()&types.IsInteger != 0:
+			v = constant.ToInt(v)
+		case b.Info()&types.IsString != 0 && v.Kind() == constant.Int:
+			// string(rune): the UTF-8 of the code point.
+			r, ok := constant.Int64Val(v)
+			if !ok {
+				return nil, nil, fmt.Errorf("bad code point in %s", types.ExprString(x))
+			}
+			v = constant.MakeString(string(rune(r)))
+		}
 	}
 	return v, t, nil
+}
+
+// evalMinMax evaluates min or max of constants.
+func (si *srcImporter) evalMinMax(p *srcPkg, f *ast.File, x *ast.CallExpr, isMax bool, iota int) (constant.Value, types.Type, error) {
+	var best constant.Value
+	var typ types.Type
+	for _, a := range x.Args {
+		v, t, err := si.eval(p, f, a, iota)
+		if err != nil {
+			return nil, nil, err
+		}
+		if typ == nil {
+			typ = t
+		}
+		op := token.LSS
+		if isMax {
+			op = token.GTR
+		}
+		if best == nil || (best.Kind() == constant.String) == (v.Kind() == constant.String) && constant.Compare(v, op, best) {
+			best = v
+		}
+	}
+	if best == nil {
+		return nil, nil, fmt.Errorf("%s has no arguments", types.ExprString(x))
+	}
+	return best, typ, nil
 }
 
 // arrayLen evaluates an array length; an expression it cannot evaluate is
