@@ -4,12 +4,12 @@ package main
 // among the package patterns (crdgen crd ./api/... -o dir).
 
 import (
-	"strings"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
 )
