@@ -15,9 +15,12 @@
 // Field, and the TypeExpr shapes (Basic, Named, Pointer, Slice, Array, Map,
 // Struct, Interface, Unsupported).
 //
-// Loading lists the packages with one go list run (crdgen runs the go
-// command itself: go/packages would run it and more, twice the time),
-// type-checks the API packages from source without function bodies, and
-// builds from their dependencies' source only the declarations they reach,
-// doc comments included (see load.go and srcimport.go).
+// Loading lists the packages with golang.org/x/tools/go/packages in a mode
+// that compiles nothing (list.go; workspaces, GOFLAGS, overlays and
+// GOPACKAGESDRIVER work as in every Go tool), leaves generated files out of
+// the API packages as controller-gen does (tags.go), type-checks the API
+// packages from source without function bodies, and builds from their
+// dependencies' source only the declarations they reach, doc comments
+// included, their constants evaluated with go/constant (load.go,
+// srcimport*.go).
 package parser
