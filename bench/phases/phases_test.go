@@ -17,7 +17,7 @@ import (
 	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
@@ -46,10 +46,10 @@ func corpus(b *testing.B) (string, []string) {
 	return dir, patterns
 }
 
-func load(b *testing.B) *parser.Model {
+func load(b *testing.B) *model.Model {
 	b.Helper()
 	dir, patterns := corpus(b)
-	m, diags, err := parser.Load(context.Background(), patterns, parser.Options{Dir: dir, Opaque: schemagen.IsKnownType, UnknownMarkers: markers.Warning})
+	m, diags, err := model.Load(context.Background(), patterns, model.Options{Dir: dir, Opaque: schemagen.IsKnownType, UnknownMarkers: markers.Warning})
 	if err != nil || m == nil || diags.HasErrors() {
 		b.Fatalf("load: %v %v", err, diags.Errors())
 	}
@@ -60,7 +60,7 @@ func BenchmarkLoad(b *testing.B) {
 	dir, patterns := corpus(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := parser.Load(context.Background(), patterns, parser.Options{Dir: dir, Opaque: schemagen.IsKnownType, UnknownMarkers: markers.Warning}); err != nil {
+		if _, _, err := model.Load(context.Background(), patterns, model.Options{Dir: dir, Opaque: schemagen.IsKnownType, UnknownMarkers: markers.Warning}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -70,7 +70,7 @@ func BenchmarkFingerprint(b *testing.B) {
 	dir, patterns := corpus(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := parser.Fingerprint(context.Background(), patterns, parser.Options{Dir: dir}); err != nil {
+		if _, err := model.Fingerprint(context.Background(), patterns, model.Options{Dir: dir}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -27,7 +27,7 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // cacheRecord is what the cache keeps of a run.
@@ -80,7 +80,7 @@ type rerunCache struct {
 // working directory and the outputs; settings are every option that shapes
 // the output. It returns nil when caching is off or the inputs cannot be
 // fingerprinted (the run then does everything, as without a cache).
-func (a *app) openCache(noCache bool, slot []string, settings any, listing *parser.Listing) *rerunCache {
+func (a *app) openCache(noCache bool, slot []string, settings any, listing *model.Listing) *rerunCache {
 	dir := a.cacheDir
 	if noCache || dir == "off" {
 		return nil

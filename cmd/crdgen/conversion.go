@@ -12,7 +12,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
@@ -113,8 +113,8 @@ func (a *app) conversionCmd(args []string) int {
 	if f.unknownMarkers.value == "warn" {
 		sev = markers.Warning
 	}
-	model, diags, err := parser.Load(a.ctx, patterns, parser.Options{Dir: a.dir, BuildTags: f.tags, Opaque: schemagen.IsKnownType, UnknownMarkers: sev})
-	if err != nil || model == nil {
+	mod, diags, err := model.Load(a.ctx, patterns, model.Options{Dir: a.dir, BuildTags: f.tags, Opaque: schemagen.IsKnownType, UnknownMarkers: sev})
+	if err != nil || mod == nil {
 		a.printDiags(diags)
 		if err != nil {
 			fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
@@ -125,9 +125,9 @@ func (a *app) conversionCmd(args []string) int {
 	if f.tests.set {
 		opts.Tests = &f.tests.value
 	}
-	res, cdiags := convgen.Generate(model, opts)
+	res, cdiags := convgen.Generate(mod, opts)
 	diags.Append(cdiags)
-	diags = withoutConsequences(model, diags)
+	diags = withoutConsequences(mod, diags)
 	if diags.HasErrors() || res == nil {
 		return a.fail(diags, nil)
 	}

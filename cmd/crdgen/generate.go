@@ -118,8 +118,8 @@ func (a *app) generateCmd(args []string) int {
 		return exitOK
 	}
 	f.crd.gen.costReport = f.costReport != ""
-	model, diags, err := a.load(listing, f.crd.gen)
-	if err != nil || model == nil {
+	mod, diags, err := a.load(listing, f.crd.gen)
+	if err != nil || mod == nil {
 		a.printDiags(diags)
 		if err != nil {
 			fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
@@ -127,7 +127,7 @@ func (a *app) generateCmd(args []string) int {
 		return exitFail
 	}
 	ph.done("load")
-	out, diags, err := a.buildCRDs(patterns, model, diags, f.crd.gen, ph)
+	out, diags, err := a.buildCRDs(patterns, mod, diags, f.crd.gen, ph)
 	if out != nil {
 		defer out.spool.close()
 	}
@@ -140,9 +140,9 @@ func (a *app) generateCmd(args []string) int {
 	if f.conversionTests.set {
 		opts.Tests = &f.conversionTests.value
 	}
-	conv, cdiags := convgen.Generate(model, opts)
+	conv, cdiags := convgen.Generate(mod, opts)
 	diags.Append(cdiags)
-	diags = withoutConsequences(model, diags)
+	diags = withoutConsequences(mod, diags)
 	ph.done("conversion")
 	if out == nil || conv == nil || diags.HasErrors() {
 		return a.fail(diags, nil)

@@ -14,7 +14,7 @@ import (
 	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
@@ -116,7 +116,7 @@ type generated struct {
 }
 
 // declaredGroups returns the API groups the run's packages declare.
-func declaredGroups(m *parser.Model) map[string]bool {
+func declaredGroups(m *model.Model) map[string]bool {
 	groups := map[string]bool{}
 	for _, p := range m.Packages {
 		if p.Root && p.HasGroup && p.Group != "" {
@@ -140,30 +140,30 @@ func (a *app) generate(patterns []string, o genOptions) (*generated, markers.Err
 }
 
 // generateListed is generate on packages already listed.
-func (a *app) generateListed(patterns []string, listing *parser.Listing, o genOptions, ph *phases) (*generated, markers.ErrorList, error) {
-	model, diags, err := a.load(listing, o)
-	if err != nil || model == nil {
+func (a *app) generateListed(patterns []string, listing *model.Listing, o genOptions, ph *phases) (*generated, markers.ErrorList, error) {
+	mod, diags, err := a.load(listing, o)
+	if err != nil || mod == nil {
 		return nil, diags, err
 	}
 	ph.done("load")
-	return a.buildCRDs(patterns, model, diags, o, ph)
+	return a.buildCRDs(patterns, mod, diags, o, ph)
 }
 
 // list runs go list on the patterns and their dependencies (see
-// parser.List): what the rerun cache fingerprints and the load reads.
-func (a *app) list(patterns, tags []string) (*parser.Listing, error) {
-	return parser.List(a.ctx, patterns, parser.Options{Dir: a.dir, BuildTags: tags})
+// model.List): what the rerun cache fingerprints and the load reads.
+func (a *app) list(patterns, tags []string) (*model.Listing, error) {
+	return model.List(a.ctx, patterns, model.Options{Dir: a.dir, BuildTags: tags})
 }
 
 // load loads the listed packages into the model. Marker problems leave the
 // model usable (the bad markers are dropped), so that generation still runs
 // and every problem is reported in one go.
-func (a *app) load(listing *parser.Listing, o genOptions) (*parser.Model, markers.ErrorList, error) {
+func (a *app) load(listing *model.Listing, o genOptions) (*model.Model, markers.ErrorList, error) {
 	sev := markers.Error
 	if o.unknownMarkers == "warn" {
 		sev = markers.Warning
 	}
-	return parser.LoadListing(a.ctx, listing, parser.Options{
+	return model.LoadListing(a.ctx, listing, model.Options{
 		Dir:            a.dir,
 		Opaque:         schemagen.IsKnownType,
 		UnknownMarkers: sev,
@@ -174,7 +174,7 @@ func (a *app) load(listing *parser.Listing, o genOptions) (*parser.Model, marker
 // Each CRD goes through every step on its own, on every core, and only its
 // YAML, report and diagnostics are kept (and its object with keepObjects),
 // so that memory holds the CRDs being worked on rather than all of them.
-func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.ErrorList, o genOptions, ph *phases) (*generated, markers.ErrorList, error) {
+func (a *app) buildCRDs(patterns []string, mod *model.Model, diags markers.ErrorList, o genOptions, ph *phases) (*generated, markers.ErrorList, error) {
 	opts := schemagen.Options{AllowDangerousTypes: o.allowDangerous, ToolVersion: a.version, EmbeddedObjectMeta: o.embeddedObjectMeta}
 	if o.unknownMarkers == "warn" {
 		opts.MisplacedMarkers = markers.Warning
@@ -186,7 +186,7 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 		n := o.maxDescLen.value
 		opts.MaxDescriptionLength = &n
 	}
-	plan, pdiags := schemagen.Prepare(model, opts)
+	plan, pdiags := schemagen.Prepare(mod, opts)
 	diags.Append(pdiags)
 	an, err := celcost.NewAnalyzer(celcost.Options{KubeVersion: o.kubeVersion, NoHints: !o.costReport})
 	if err != nil {
@@ -229,7 +229,7 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 			diags.Append(r.check)
 		}
 		sp.close()
-		return nil, withoutConsequences(model, diags), nil
+		return nil, withoutConsequences(mod, diags), nil
 	}
 	results = slices.DeleteFunc(results, func(r crdResult) bool { return r.crd == nil })
 	slices.SortFunc(results, func(x, y crdResult) int { return strings.Compare(x.crd.FileName, y.crd.FileName) })
@@ -240,7 +240,7 @@ func (a *app) buildCRDs(patterns []string, model *parser.Model, diags markers.Er
 		sp.close()
 		return nil, diags, nil
 	}
-	out := &generated{files: map[string]output{}, spool: sp, phases: ph, groups: declaredGroups(model)}
+	out := &generated{files: map[string]output{}, spool: sp, phases: ph, groups: declaredGroups(mod)}
 	var reports []celcost.CRDReport
 	for _, r := range results {
 		diags.Append(r.check)
@@ -367,8 +367,8 @@ func (b *crdBuilder) one(i int) crdResult {
 }
 
 // withoutConsequences leaves out the diagnostics that may only follow from
-// a syntax error (parser.Model.Consequence).
-func withoutConsequences(m *parser.Model, diags markers.ErrorList) markers.ErrorList {
+// a syntax error (model.Model.Consequence).
+func withoutConsequences(m *model.Model, diags markers.ErrorList) markers.ErrorList {
 	return slices.DeleteFunc(diags, m.Consequence)
 }
 

@@ -14,7 +14,7 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // hintThreshold is the share of its budget (in percent) from which a rule
@@ -306,7 +306,7 @@ func (w *walker) markerFor(c candidate) (string, token.Position) {
 		return fmt.Sprintf("+kubebuilder:validation:items:%s=%d", name, value), o.Pos
 	}
 	o := crd.Origin(w.ref.index, c.segs)
-	if n, ok := o.Go.(*parser.Named); ok && n.Type.Package != nil && n.Type.Package.Local {
+	if n, ok := o.Go.(*model.Named); ok && n.Type.Package != nil && n.Type.Package.Local {
 		return fmt.Sprintf("+kubebuilder:validation:%s=%d on type %s", name, value, n.Type.Ident.Name), n.Type.Pos
 	}
 	return "", o.Pos

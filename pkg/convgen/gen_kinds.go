@@ -13,7 +13,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // genSpoke emits everything a package pair needs in the spoke package.
@@ -71,8 +71,8 @@ func genKindFuncs(f *jen.File, kp *kindPair) {
 }
 
 // hasMethod reports whether a package declares a method on a type.
-func hasMethod(p *parser.Package, recv, name string) bool {
-	return slices.ContainsFunc(p.Funcs, func(fn *parser.Func) bool { return fn.Recv == recv && fn.Name == name })
+func hasMethod(p *model.Package, recv, name string) bool {
+	return slices.ContainsFunc(p.Funcs, func(fn *model.Func) bool { return fn.Recv == recv && fn.Name == name })
 }
 
 // genMethods emits controller-runtime's Convertible methods on a spoke
@@ -120,7 +120,7 @@ func shapeName(kp *kindPair) string { return "crdgenShape" + kp.kc.name }
 // the stash uses to match list items by key instead of by position.
 func genShape(f *jen.File, kp *kindPair) {
 	shapes := map[string]shape{}
-	collectShapes(kp.hub.Type.Underlying, "", shapes, map[*parser.Type]bool{})
+	collectShapes(kp.hub.Type.Underlying, "", shapes, map[*model.Type]bool{})
 	paths := make([]string, 0, len(shapes))
 	for p := range shapes {
 		paths = append(paths, p)
@@ -160,21 +160,21 @@ type shape struct {
 
 // collectShapes walks a type's fields and records map-keyed lists and maps
 // by JSON path; list items share their list's path.
-func collectShapes(t parser.TypeExpr, path string, out map[string]shape, onStack map[*parser.Type]bool) {
+func collectShapes(t model.TypeExpr, path string, out map[string]shape, onStack map[*model.Type]bool) {
 	collectField(t, nil, path, out, onStack)
 }
 
-func collectField(t parser.TypeExpr, f *parser.Field, path string, out map[string]shape, onStack map[*parser.Type]bool) {
+func collectField(t model.TypeExpr, f *model.Field, path string, out map[string]shape, onStack map[*model.Type]bool) {
 	var ms []markers.Marker
 	if f != nil {
 		ms = f.Markers
 	}
 	for {
 		switch x := unalias(t).(type) {
-		case *parser.Pointer:
+		case *model.Pointer:
 			t = x.Elem
 			continue
-		case *parser.Named:
+		case *model.Named:
 			if x.Type.Opaque || x.Type.Underlying == nil || onStack[x.Type] {
 				return
 			}
@@ -183,7 +183,7 @@ func collectField(t parser.TypeExpr, f *parser.Field, path string, out map[strin
 			ms = append(slices.Clone(ms), x.Type.Markers...)
 			t = x.Type.Underlying
 			continue
-		case *parser.Slice:
+		case *model.Slice:
 			if lt, _, ok := markers.First[markers.ListType](ms); ok && lt.Value == "map" {
 				var keys []string
 				for _, k := range markers.All[markers.ListMapKey](ms) {
@@ -194,15 +194,15 @@ func collectField(t parser.TypeExpr, f *parser.Field, path string, out map[strin
 				}
 			}
 			collectField(x.Elem, nil, path, out, onStack)
-		case *parser.Map:
+		case *model.Map:
 			out[path] = shape{isMap: true}
 			collectField(x.Elem, nil, join(path, "*"), out, onStack)
-		case *parser.Struct:
+		case *model.Struct:
 			for _, sf := range x.Fields {
 				if !sf.Exported || sf.Ignored {
 					continue
 				}
-				if n, ok := sf.Type.(*parser.Named); ok && (n.Type.Ident == typeMetaIdent() || n.Type.Ident == objectMetaIdent()) {
+				if n, ok := sf.Type.(*model.Named); ok && (n.Type.Ident == typeMetaIdent() || n.Type.Ident == objectMetaIdent()) {
 					continue
 				}
 				collectField(sf.Type, sf, join(path, pathStep(sf)), out, onStack)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // genPairs emits the functions of every type pair of a package pair, sorted
@@ -181,18 +181,18 @@ func genMap(p *valuePlan, in, out expr, depth int) []jen.Code {
 
 // elemType is the element type of a pointer, slice, array or map type,
 // seeing through a named type declared on one.
-func elemType(t parser.TypeExpr) parser.TypeExpr {
-	if n, ok := unalias(t).(*parser.Named); ok && n.Type.Underlying != nil {
+func elemType(t model.TypeExpr) model.TypeExpr {
+	if n, ok := unalias(t).(*model.Named); ok && n.Type.Underlying != nil {
 		t = n.Type.Underlying
 	}
 	switch x := unalias(t).(type) {
-	case *parser.Pointer:
+	case *model.Pointer:
 		return x.Elem
-	case *parser.Slice:
+	case *model.Slice:
 		return x.Elem
-	case *parser.Array:
+	case *model.Array:
 		return x.Elem
-	case *parser.Map:
+	case *model.Map:
 		return x.Elem
 	}
 	panic(fmt.Sprintf("convgen: %s has no element type", t))
@@ -200,7 +200,7 @@ func elemType(t parser.TypeExpr) parser.TypeExpr {
 
 // nonZero is a condition that holds when e is not its type's zero value;
 // nil for types without a simple test.
-func nonZero(t parser.TypeExpr, e expr) jen.Code {
+func nonZero(t model.TypeExpr, e expr) jen.Code {
 	if b := basicOf(t); b != nil {
 		switch {
 		case b.Name == "string":
@@ -212,14 +212,14 @@ func nonZero(t parser.TypeExpr, e expr) jen.Code {
 		}
 	}
 	switch unalias(t).(type) {
-	case *parser.Pointer, *parser.Slice, *parser.Map, *parser.Interface:
+	case *model.Pointer, *model.Slice, *model.Map, *model.Interface:
 		return e.val().Op("!=").Nil()
 	}
 	return nil
 }
 
 // notZero is nonZero, or a reflect test for types without a simple one.
-func notZero(t parser.TypeExpr, e expr) jen.Code {
+func notZero(t model.TypeExpr, e expr) jen.Code {
 	if cond := nonZero(t, e); cond != nil {
 		return cond
 	}
@@ -228,7 +228,7 @@ func notZero(t parser.TypeExpr, e expr) jen.Code {
 
 // convertName is the Convert_ function of a planConvert step.
 func convertName(p *valuePlan) string {
-	n := unalias(p.in).(*parser.Named)
+	n := unalias(p.in).(*model.Named)
 	if n.Type == p.pair.spoke {
 		return p.pair.toHub.name()
 	}
@@ -276,13 +276,13 @@ func genMove(mv *movePlan, toHub bool) []jen.Code {
 }
 
 // copyName is the generated deep-copy helper of a struct type.
-func copyName(t *parser.Type) string {
+func copyName(t *model.Type) string {
 	return "crdgenCopy_" + t.Package.Name + "_" + t.Ident.Name
 }
 
 // genCopyHelpers emits the deep-copy helpers a package pair needs, sorted
 // by name.
-func genCopyHelpers(f *jen.File, helpers map[string][]copyField, types map[string]*parser.Type) {
+func genCopyHelpers(f *jen.File, helpers map[string][]copyField, types map[string]*model.Type) {
 	names := make([]string, 0, len(helpers))
 	for n := range helpers {
 		names = append(names, n)

@@ -13,7 +13,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 const (
@@ -49,7 +49,7 @@ func gvk(group, version, kind string) jen.Code {
 	})
 }
 
-func genKindTest(f *jen.File, kp *kindPair, reach map[*parser.Type]bool) {
+func genKindTest(f *jen.File, kp *kindPair, reach map[*model.Type]bool) {
 	name := "Test" + kp.kc.name + "ConversionRoundTrip"
 	sv, hv := kp.spoke.Version.Name, kp.hub.Version.Name
 	doc(f, "%s converts random %s objects to the hub, %s, and back, and random %s objects to %s and back, and checks that nothing changes on the way.", name, sv, hv, hv, sv)
@@ -96,7 +96,7 @@ func testedFromHub(kp *kindPair) jen.Code {
 
 // clearer is the function that zeroes a spoke kind's dropped fields, or a
 // function that does nothing.
-func clearer(kp *kindPair, reach map[*parser.Type]bool) jen.Code {
+func clearer(kp *kindPair, reach map[*model.Type]bool) jen.Code {
 	if reach[kp.spoke.Type] {
 		return jen.Id(clearName(kp.spoke.Type))
 	}
@@ -213,11 +213,11 @@ func genFiller(f *jen.File, pps []*pkgPair, fuzzer string) {
 		fillFunc(jen.Qual(metav1Path, "Time"), jen.Op("*").Id("x").Op("=").Qual(metav1Path, "Unix").Call(jen.Int64().Call(jen.Id("c").Dot("Uint32").Call()), jen.Lit(0)).Dot("Rfc3339Copy").Call()),
 	}
 	uses := usedTypes(pps)
-	if uses[parser.GoIdent{ImportPath: metav1Path, Name: "MicroTime"}] {
+	if uses[model.GoIdent{ImportPath: metav1Path, Name: "MicroTime"}] {
 		funcs = append(funcs, fillFunc(jen.Qual(metav1Path, "MicroTime"), jen.Op("*").Id("x").Op("=").Qual(metav1Path, "NewMicroTime").Call(
 			jen.Qual("time", "Unix").Call(jen.Int64().Call(jen.Id("c").Dot("Uint32").Call()), jen.Int64().Call(jen.Id("c").Dot("Intn").Call(jen.Lit(1000000))).Op("*").Lit(1000)).Dot("UTC").Call())))
 	}
-	if uses[parser.GoIdent{ImportPath: intstrPath, Name: "IntOrString"}] {
+	if uses[model.GoIdent{ImportPath: intstrPath, Name: "IntOrString"}] {
 		funcs = append(funcs, fillFunc(jen.Qual(intstrPath, "IntOrString"),
 			jen.If(jen.Id("c").Dot("Bool").Call()).Block(
 				jen.Op("*").Id("x").Op("=").Qual(intstrPath, "FromInt32").Call(jen.Id("c").Dot("Int31").Call()),
@@ -228,10 +228,10 @@ func genFiller(f *jen.File, pps []*pkgPair, fuzzer string) {
 	rawJSON := []jen.Code{
 		jen.List(jen.Id("data"), jen.Id("_")).Op(":=").Qual("encoding/json", "Marshal").Call(jen.Map(jen.String()).String().Values(jen.Dict{jen.Lit("value"): jen.Id("c").Dot("String").Call(jen.Lit(0))})),
 	}
-	if uses[parser.GoIdent{ImportPath: runtimePath, Name: "RawExtension"}] {
+	if uses[model.GoIdent{ImportPath: runtimePath, Name: "RawExtension"}] {
 		funcs = append(funcs, fillFunc(jen.Qual(runtimePath, "RawExtension"), append(rawJSON, jen.Op("*").Id("x").Op("=").Qual(runtimePath, "RawExtension").Values(jen.Dict{jen.Id("Raw"): jen.Id("data")}))...))
 	}
-	if uses[parser.GoIdent{ImportPath: apiextv1Path, Name: "JSON"}] {
+	if uses[model.GoIdent{ImportPath: apiextv1Path, Name: "JSON"}] {
 		funcs = append(funcs, fillFunc(jen.Qual(apiextv1Path, "JSON"), append(rawJSON, jen.Op("*").Id("x").Op("=").Qual(apiextv1Path, "JSON").Values(jen.Dict{jen.Id("Raw"): jen.Id("data")}))...))
 	}
 	body := []jen.Code{
@@ -259,14 +259,14 @@ func fillFunc(t jen.Code, body ...jen.Code) jen.Code {
 
 // dropReach returns the spoke types of the package pairs that hold a
 // +crdgen:conversion:drop field, directly or inside a field of theirs.
-func dropReach(pps []*pkgPair) map[*parser.Type]bool {
-	var types []*parser.Type
+func dropReach(pps []*pkgPair) map[*model.Type]bool {
+	var types []*model.Type
 	for _, pp := range pps {
 		for _, p := range pp.order {
 			types = append(types, p.spoke)
 		}
 	}
-	reach := map[*parser.Type]bool{}
+	reach := map[*model.Type]bool{}
 	for changed := true; changed; {
 		changed = false
 		for _, t := range types {
@@ -285,33 +285,33 @@ func dropReach(pps []*pkgPair) map[*parser.Type]bool {
 }
 
 // reaches reports whether a field type leads to a type in reach.
-func reaches(t parser.TypeExpr, reach map[*parser.Type]bool) bool {
+func reaches(t model.TypeExpr, reach map[*model.Type]bool) bool {
 	switch x := unalias(t).(type) {
-	case *parser.Named:
+	case *model.Named:
 		return reach[x.Type]
-	case *parser.Pointer:
+	case *model.Pointer:
 		return reaches(x.Elem, reach)
-	case *parser.Slice:
+	case *model.Slice:
 		return reaches(x.Elem, reach)
-	case *parser.Array:
+	case *model.Array:
 		return reaches(x.Elem, reach)
-	case *parser.Map:
+	case *model.Map:
 		return reaches(x.Elem, reach)
 	}
 	return false
 }
 
-func clearName(t *parser.Type) string { return "crdgenClear" + t.Ident.Name }
+func clearName(t *model.Type) string { return "crdgenClear" + t.Ident.Name }
 
 // genClearers emits, for every spoke type that holds a dropped field, a
 // function that zeroes those fields: they cannot survive a round trip, so
 // the test compares objects without them.
-func genClearers(f *jen.File, reach map[*parser.Type]bool) {
-	var types []*parser.Type
+func genClearers(f *jen.File, reach map[*model.Type]bool) {
+	var types []*model.Type
 	for t := range reach {
 		types = append(types, t)
 	}
-	slices.SortFunc(types, func(a, b *parser.Type) int { return strings.Compare(a.Ident.Name, b.Ident.Name) })
+	slices.SortFunc(types, func(a, b *model.Type) int { return strings.Compare(a.Ident.Name, b.Ident.Name) })
 	for _, t := range types {
 		var body []jen.Code
 		for _, fld := range structFields(t) {
@@ -329,19 +329,19 @@ func genClearers(f *jen.File, reach map[*parser.Type]bool) {
 }
 
 // clearStmts zeroes the dropped fields inside a value of type t.
-func clearStmts(t parser.TypeExpr, e expr, reach map[*parser.Type]bool, depth int) []jen.Code {
+func clearStmts(t model.TypeExpr, e expr, reach map[*model.Type]bool, depth int) []jen.Code {
 	if !reaches(t, reach) {
 		return nil
 	}
 	switch x := unalias(t).(type) {
-	case *parser.Named:
+	case *model.Named:
 		return []jen.Code{jen.Id(clearName(x.Type)).Call(e.addr())}
-	case *parser.Pointer:
+	case *model.Pointer:
 		return []jen.Code{jen.If(e.val().Op("!=").Nil()).Block(clearStmts(x.Elem, e.elem(), reach, depth)...)}
-	case *parser.Slice, *parser.Array:
+	case *model.Slice, *model.Array:
 		i := loopVar(depth)
 		return []jen.Code{jen.For(jen.Id(i).Op(":=").Range().Add(e.val())).Block(clearStmts(elemType(t), e.index(i), reach, depth+1)...)}
-	case *parser.Map:
+	case *model.Map:
 		k, v := fmt.Sprintf("key%d", depth), fmt.Sprintf("val%d", depth)
 		return []jen.Code{jen.For(jen.List(jen.Id(k), jen.Id(v)).Op(":=").Range().Add(e.val())).Block(
 			append(clearStmts(x.Elem, id(v), reach, depth+1), e.val().Index(jen.Id(k)).Op("=").Id(v))...,
@@ -351,7 +351,7 @@ func clearStmts(t parser.TypeExpr, e expr, reach map[*parser.Type]bool, depth in
 }
 
 // zeroValue spells the zero value of a type.
-func zeroValue(t parser.TypeExpr) jen.Code {
+func zeroValue(t model.TypeExpr) jen.Code {
 	if b := basicOf(t); b != nil {
 		switch b.Name {
 		case "string":
@@ -362,10 +362,10 @@ func zeroValue(t parser.TypeExpr) jen.Code {
 		return jen.Lit(0)
 	}
 	switch x := unalias(t).(type) {
-	case *parser.Pointer, *parser.Slice, *parser.Map, *parser.Interface:
+	case *model.Pointer, *model.Slice, *model.Map, *model.Interface:
 		return jen.Nil()
-	case *parser.Named:
-		if _, ok := x.Type.Underlying.(*parser.Struct); ok || x.Type.Opaque {
+	case *model.Named:
+		if _, ok := x.Type.Underlying.(*model.Struct); ok || x.Type.Opaque {
 			return qual(x.Type).Values()
 		}
 	}
@@ -373,12 +373,12 @@ func zeroValue(t parser.TypeExpr) jen.Code {
 }
 
 // usedTypes lists the named types the package pairs' types reach.
-func usedTypes(pps []*pkgPair) map[parser.GoIdent]bool {
-	out := map[parser.GoIdent]bool{}
-	var walk func(t parser.TypeExpr)
-	walk = func(t parser.TypeExpr) {
+func usedTypes(pps []*pkgPair) map[model.GoIdent]bool {
+	out := map[model.GoIdent]bool{}
+	var walk func(t model.TypeExpr)
+	walk = func(t model.TypeExpr) {
 		switch x := t.(type) {
-		case *parser.Named:
+		case *model.Named:
 			if out[x.Type.Ident] {
 				return
 			}
@@ -386,16 +386,16 @@ func usedTypes(pps []*pkgPair) map[parser.GoIdent]bool {
 			if x.Type.Underlying != nil {
 				walk(x.Type.Underlying)
 			}
-		case *parser.Pointer:
+		case *model.Pointer:
 			walk(x.Elem)
-		case *parser.Slice:
+		case *model.Slice:
 			walk(x.Elem)
-		case *parser.Array:
+		case *model.Array:
 			walk(x.Elem)
-		case *parser.Map:
+		case *model.Map:
 			walk(x.Key)
 			walk(x.Elem)
-		case *parser.Struct:
+		case *model.Struct:
 			for _, f := range x.Fields {
 				walk(f.Type)
 			}
@@ -403,8 +403,8 @@ func usedTypes(pps []*pkgPair) map[parser.GoIdent]bool {
 	}
 	for _, pp := range pps {
 		for _, kp := range pp.kinds {
-			walk(&parser.Named{Type: kp.spoke.Type})
-			walk(&parser.Named{Type: kp.hub.Type})
+			walk(&model.Named{Type: kp.spoke.Type})
+			walk(&model.Named{Type: kp.hub.Type})
 		}
 	}
 	return out

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // FileName is the generated conversion file in each package;
@@ -35,7 +35,7 @@ type File struct {
 	// Path is the file's absolute path, in its package's directory.
 	Path string
 	// Package is the package the file belongs to.
-	Package *parser.Package
+	Package *model.Package
 	Content []byte
 }
 
@@ -48,7 +48,7 @@ type Result struct {
 	// Packages are the directories crdgen owns conversion files in: every
 	// API package of the model. A generated file there that Files does not
 	// list is stale.
-	Packages []*parser.Package
+	Packages []*model.Package
 }
 
 // gen holds the state of one Generate call.
@@ -56,7 +56,7 @@ type gen struct {
 	opts  Options
 	diags *markers.ErrorList
 	// pkgPairs are keyed by spoke and hub package.
-	pkgPairs map[[2]*parser.Package]*pkgPair
+	pkgPairs map[[2]*model.Package]*pkgPair
 	// queue holds the type pairs still to plan.
 	queue []*typePair
 	// used records the +crdgen:conversion:from markers that applied.
@@ -67,9 +67,9 @@ type gen struct {
 // versions. It returns no files when there are errors; a missing
 // hand-written function is a warning, and the generated code then calls it
 // so that the package does not compile until it is written.
-func Generate(m *parser.Model, opts Options) (*Result, markers.ErrorList) {
+func Generate(m *model.Model, opts Options) (*Result, markers.ErrorList) {
 	var diags markers.ErrorList
-	g := &gen{opts: opts, diags: &diags, pkgPairs: map[[2]*parser.Package]*pkgPair{}, used: map[token.Position]bool{}}
+	g := &gen{opts: opts, diags: &diags, pkgPairs: map[[2]*model.Package]*pkgPair{}, used: map[token.Position]bool{}}
 	if opts.Style != "" && !slices.Contains(styles(), string(opts.Style)) {
 		diags.Errorf(token.Position{}, markers.CodeConversion, "unknown conversion style %q: want one of %s", opts.Style, strings.Join(styles(), ", "))
 		return nil, diags
@@ -118,13 +118,13 @@ func Generate(m *parser.Model, opts Options) (*Result, markers.ErrorList) {
 }
 
 // pkgPair returns the package pair of a spoke and a hub package.
-func (g *gen) pkgPair(spoke, hub *parser.Package) *pkgPair {
-	key := [2]*parser.Package{spoke, hub}
+func (g *gen) pkgPair(spoke, hub *model.Package) *pkgPair {
+	key := [2]*model.Package{spoke, hub}
 	if pp := g.pkgPairs[key]; pp != nil {
 		return pp
 	}
 	pp := &pkgPair{spoke: spoke, hub: hub, spokeVer: spoke.Version, hubVer: hub.Version,
-		pairs: map[[2]*parser.Type]*typePair{}, copies: map[*parser.Type][]copyField{}, scope: usesScope(spoke)}
+		pairs: map[[2]*model.Type]*typePair{}, copies: map[*model.Type][]copyField{}, scope: usesScope(spoke)}
 	g.pkgPairs[key] = pp
 	return pp
 }
@@ -191,7 +191,7 @@ func listSuffix(p *valuePlan) string {
 	return s
 }
 
-func jsonPathStep(f *parser.Field) string {
+func jsonPathStep(f *model.Field) string {
 	if f == nil {
 		return "?"
 	}
@@ -205,7 +205,7 @@ func jsonPathStep(f *parser.Field) string {
 // direction in the spoke package, and reports fields that need one when it
 // is missing.
 func (g *gen) findHandWritten(pp *pkgPair) {
-	funcs := map[string]*parser.Func{}
+	funcs := map[string]*model.Func{}
 	for _, f := range pp.spoke.Funcs {
 		if f.Recv == "" {
 			funcs[f.Name] = f
@@ -247,7 +247,7 @@ func (g *gen) reportManual(p *typePair) {
 		funcs []string
 	}
 	var needs []*need
-	byField := map[*parser.Field]*need{}
+	byField := map[*model.Field]*need{}
 	for _, d := range []*direction{p.toHub, p.fromHub} {
 		if d.hand != nil {
 			continue
@@ -269,7 +269,7 @@ func (g *gen) reportManual(p *typePair) {
 }
 
 // spokeHub returns a field conversion's spoke and hub fields.
-func (d *direction) spokeHub(fc *fieldConv) (spoke, hub *parser.Field) {
+func (d *direction) spokeHub(fc *fieldConv) (spoke, hub *model.Field) {
 	if d.toHub {
 		return fc.in, fc.out
 	}
@@ -292,9 +292,9 @@ func (g *gen) manualText(p *typePair, d *direction, fc *fieldConv, funcs string)
 
 // checkMarkerPlaces reports conversion markers where they cannot work:
 // from on a version that is not a hub, drop on a hub.
-func (g *gen) checkMarkerPlaces(m *parser.Model, kinds []*kindConv) {
-	hubs := map[*parser.Package]bool{}
-	spokes := map[*parser.Package]bool{}
+func (g *gen) checkMarkerPlaces(m *model.Model, kinds []*kindConv) {
+	hubs := map[*model.Package]bool{}
+	spokes := map[*model.Package]bool{}
 	for _, kc := range kinds {
 		hubs[kc.hub.Package()] = true
 		for _, s := range kc.spokes {
@@ -326,8 +326,8 @@ func (g *gen) checkMarkerPlaces(m *parser.Model, kinds []*kindConv) {
 
 // checkFromUsed reports +crdgen:conversion:from markers that no version used.
 func (g *gen) checkFromUsed(kinds []*kindConv) {
-	spokes := map[*parser.Package][]string{}
-	var hubs []*parser.Package
+	spokes := map[*model.Package][]string{}
+	var hubs []*model.Package
 	for _, kc := range kinds {
 		p := kc.hub.Package()
 		if spokes[p] == nil {
@@ -375,13 +375,13 @@ func describeSource(fr fromRef) string {
 
 // localTypeString prints a type without the spoke's and the hub's package
 // names: messages name the version beside it.
-func localTypeString(t parser.TypeExpr, pp *pkgPair) string {
+func localTypeString(t model.TypeExpr, pp *pkgPair) string {
 	s := strings.ReplaceAll(t.String(), pp.spoke.Name+".", "")
 	return strings.ReplaceAll(s, pp.hub.Name+".", "")
 }
 
 // qualified prints a type as the spoke package's source would: T or hub.T.
-func qualified(t *parser.Type, from *parser.Package) string {
+func qualified(t *model.Type, from *model.Package) string {
 	if t.Package == from {
 		return t.Ident.Name
 	}
@@ -391,11 +391,11 @@ func qualified(t *parser.Type, from *parser.Package) string {
 // shortSig shortens the import paths in a signature to package names.
 func shortSig(sig string, pp *pkgPair) string {
 	sig = strings.ReplaceAll(sig, string(pp.spoke.Path)+".", "")
-	for _, p := range []*parser.Package{pp.hub} {
+	for _, p := range []*model.Package{pp.hub} {
 		sig = strings.ReplaceAll(sig, string(p.Path)+".", p.Name+".")
 	}
 	return sig
 }
 
 // relDir is a package's directory for messages.
-func relDir(p *parser.Package) string { return filepath.Base(p.Dir) }
+func relDir(p *model.Package) string { return filepath.Base(p.Dir) }

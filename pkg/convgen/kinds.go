@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // Style is how the conversions are wired into controller-runtime.
@@ -35,18 +35,18 @@ func styles() []string { return []string{string(StyleFunctions), string(StyleMet
 type kindConv struct {
 	group string
 	name  string
-	hub   *parser.Kind
+	hub   *model.Kind
 	// spokes are the other versions, in version order.
-	spokes []*parser.Kind
+	spokes []*model.Kind
 	style  Style
 }
 
 // findKinds returns the kinds that need conversion, in group and kind order.
 // Versions marked +kubebuilder:skipversion are not served and need none.
-func (g *gen) findKinds(m *parser.Model) []*kindConv {
+func (g *gen) findKinds(m *model.Model) []*kindConv {
 	var out []*kindConv
 	for _, group := range m.Groups {
-		byName := map[string][]*parser.Kind{}
+		byName := map[string][]*model.Kind{}
 		for _, v := range group.Versions {
 			for _, k := range v.Kinds {
 				if markers.Has[markers.SkipVersion](k.Type.Markers) {
@@ -71,7 +71,7 @@ func (g *gen) findKinds(m *parser.Model) []*kindConv {
 
 // kindConv picks the hub of a kind's versions; nil when there is nothing to
 // convert or the kind is marked +crdgen:conversion:skip.
-func (g *gen) kindConv(group *parser.Group, versions []*parser.Kind) *kindConv {
+func (g *gen) kindConv(group *model.Group, versions []*model.Kind) *kindConv {
 	if len(versions) < 2 {
 		return nil
 	}
@@ -101,7 +101,7 @@ func (g *gen) kindConv(group *parser.Group, versions []*parser.Kind) *kindConv {
 			kc.spokes = append(kc.spokes, k)
 		}
 	}
-	for _, k := range append([]*parser.Kind{kc.hub}, kc.spokes...) {
+	for _, k := range append([]*model.Kind{kc.hub}, kc.spokes...) {
 		if !g.checkKindShape(k) {
 			return nil
 		}
@@ -115,8 +115,8 @@ func (g *gen) kindConv(group *parser.Group, versions []*parser.Kind) *kindConv {
 
 // checkKindShape reports a kind without the embedded TypeMeta and
 // ObjectMeta that conversion sets and copies.
-func (g *gen) checkKindShape(k *parser.Kind) bool {
-	st, ok := k.Type.Underlying.(*parser.Struct)
+func (g *gen) checkKindShape(k *model.Kind) bool {
+	st, ok := k.Type.Underlying.(*model.Struct)
 	if !ok {
 		return false
 	}
@@ -125,7 +125,7 @@ func (g *gen) checkKindShape(k *parser.Kind) bool {
 		if !f.Embedded {
 			continue
 		}
-		if n, ok := f.Type.(*parser.Named); ok {
+		if n, ok := f.Type.(*model.Named); ok {
 			switch n.Type.Ident {
 			case typeMetaIdent():
 				hasType = true
@@ -142,12 +142,12 @@ func (g *gen) checkKindShape(k *parser.Kind) bool {
 	return true
 }
 
-func typeMetaIdent() parser.GoIdent {
-	return parser.GoIdent{ImportPath: metav1Path, Name: "TypeMeta"}
+func typeMetaIdent() model.GoIdent {
+	return model.GoIdent{ImportPath: metav1Path, Name: "TypeMeta"}
 }
 
-func objectMetaIdent() parser.GoIdent {
-	return parser.GoIdent{ImportPath: metav1Path, Name: "ObjectMeta"}
+func objectMetaIdent() model.GoIdent {
+	return model.GoIdent{ImportPath: metav1Path, Name: "ObjectMeta"}
 }
 
 // kindStyle is the style of a kind: the option, else the
@@ -158,7 +158,7 @@ func (g *gen) kindStyle(kc *kindConv) Style {
 		return g.opts.Style
 	}
 	var found *markers.Marker
-	for _, k := range append([]*parser.Kind{kc.hub}, kc.spokes...) {
+	for _, k := range append([]*model.Kind{kc.hub}, kc.spokes...) {
 		v, m, ok := markers.First[markers.ConversionStyle](k.Package().Markers)
 		if !ok {
 			continue
@@ -188,4 +188,4 @@ func (g *gen) kindStyle(kc *kindConv) Style {
 }
 
 // pkgKey orders packages by import path.
-func pkgKey(a, b *parser.Package) int { return cmp.Compare(a.Path, b.Path) }
+func pkgKey(a, b *model.Package) int { return cmp.Compare(a.Path, b.Path) }

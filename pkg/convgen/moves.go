@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // fromRef is a parsed +crdgen:conversion:from value.
@@ -52,7 +52,7 @@ func parseFrom(v string) (fromRef, error) {
 
 // fromMarkers returns the parsed +crdgen:conversion:from markers of a hub
 // field; bad ones are reported once and skipped.
-func (g *gen) fromMarkers(f *parser.Field) []fromMarker {
+func (g *gen) fromMarkers(f *model.Field) []fromMarker {
 	var out []fromMarker
 	for _, m := range f.Markers {
 		v, ok := m.Value.(markers.ConversionFrom)
@@ -78,8 +78,8 @@ type fromMarker struct {
 // to spokeType's version: one naming that version, or one without a version
 // when the spoke has no field of hf's own name (and, for a rename, has the
 // source field).
-func (g *gen) fromFor(pp *pkgPair, spokeType *parser.Type, hf *parser.Field) (markers.Marker, fromRef, bool) {
-	var spokeFields []*parser.Field
+func (g *gen) fromFor(pp *pkgPair, spokeType *model.Type, hf *model.Field) (markers.Marker, fromRef, bool) {
+	var spokeFields []*model.Field
 	if spokeType != nil {
 		spokeFields = structFields(spokeType)
 	}
@@ -113,7 +113,7 @@ func (g *gen) fromFor(pp *pkgPair, spokeType *parser.Type, hf *parser.Field) (ma
 }
 
 // reportMissing reports a rename whose source is not in the spoke type.
-func (g *gen) reportMissing(m markers.Marker, name string, t *parser.Type, fields []*parser.Field) {
+func (g *gen) reportMissing(m markers.Marker, name string, t *model.Type, fields []*model.Field) {
 	var names []string
 	for _, f := range fields {
 		names = append(names, wireName(f))
@@ -127,9 +127,9 @@ func (g *gen) reportMissing(m markers.Marker, name string, t *parser.Type, field
 
 // step is one field on a path from a kind's root.
 type step struct {
-	field *parser.Field
+	field *model.Field
 	// holder is the struct type the field leads to (nil at the end).
-	holder *parser.Type
+	holder *model.Type
 	ptr    bool
 }
 
@@ -145,8 +145,8 @@ type movePlan struct {
 // planMoves finds the moves of a kind pair and hands each to the closest
 // type pair that holds both of its ends.
 func (g *gen) planMoves(kp *kindPair) {
-	var walk func(t *parser.Type, path []step, onStack map[*parser.Type]bool)
-	walk = func(t *parser.Type, path []step, onStack map[*parser.Type]bool) {
+	var walk func(t *model.Type, path []step, onStack map[*model.Type]bool)
+	walk = func(t *model.Type, path []step, onStack map[*model.Type]bool) {
 		onStack[t] = true
 		defer delete(onStack, t)
 		for _, f := range structFields(t) {
@@ -162,7 +162,7 @@ func (g *gen) planMoves(kp *kindPair) {
 			}
 		}
 	}
-	walk(kp.hub.Type, nil, map[*parser.Type]bool{})
+	walk(kp.hub.Type, nil, map[*model.Type]bool{})
 }
 
 // planMove plans one move marker found at hubPath in a kind pair.
@@ -222,7 +222,7 @@ func (g *gen) planMove(kp *kindPair, fm fromMarker, hubPath []step) {
 
 // resolvePath follows wire names from a struct type through structs and
 // pointers to structs.
-func resolvePath(t *parser.Type, names []string) ([]step, bool) {
+func resolvePath(t *model.Type, names []string) ([]step, bool) {
 	var out []step
 	for i, name := range names {
 		f := fieldByWire(structFields(t), name)
@@ -245,16 +245,16 @@ func resolvePath(t *parser.Type, names []string) ([]step, bool) {
 
 // structHolder returns the named struct type a field holds directly or
 // through a pointer.
-func structHolder(t parser.TypeExpr) (*parser.Type, bool) {
+func structHolder(t model.TypeExpr) (*model.Type, bool) {
 	ptr := false
-	if p, ok := unalias(t).(*parser.Pointer); ok {
+	if p, ok := unalias(t).(*model.Pointer); ok {
 		t, ptr = p.Elem, true
 	}
-	n, ok := unalias(t).(*parser.Named)
+	n, ok := unalias(t).(*model.Named)
 	if !ok || n.Type.Opaque {
 		return nil, false
 	}
-	if _, ok := n.Type.Underlying.(*parser.Struct); !ok {
+	if _, ok := n.Type.Underlying.(*model.Struct); !ok {
 		return nil, false
 	}
 	return n.Type, ptr
@@ -269,7 +269,7 @@ func wirePath(steps []step) []string {
 }
 
 // consumedByMove reports whether a spoke field is the source of a move.
-func (g *gen) consumedByMove(pp *pkgPair, _ *parser.Type, f *parser.Field) bool {
+func (g *gen) consumedByMove(pp *pkgPair, _ *model.Type, f *model.Field) bool {
 	for _, kp := range pp.kinds {
 		for _, mv := range kp.moves {
 			if mv.spoke[len(mv.spoke)-1].field == f {
@@ -281,7 +281,7 @@ func (g *gen) consumedByMove(pp *pkgPair, _ *parser.Type, f *parser.Field) bool 
 }
 
 // movedFromHub reports whether a hub field is the target of a move.
-func (g *gen) movedFromHub(pp *pkgPair, _ *parser.Type, f *parser.Field) bool {
+func (g *gen) movedFromHub(pp *pkgPair, _ *model.Type, f *model.Field) bool {
 	for _, kp := range pp.kinds {
 		for _, mv := range kp.moves {
 			if mv.hub[len(mv.hub)-1].field == f {

@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // scopePath is k8s.io/apimachinery's conversion package, whose Scope
@@ -24,7 +24,7 @@ const scopePath = "k8s.io/apimachinery/pkg/conversion"
 // existingConversion says where a kind's versions already convert, or
 // returns ok false when they do not.
 func existingConversion(kc *kindConv) (pos token.Position, why string, ok bool) {
-	for _, k := range append([]*parser.Kind{kc.hub}, kc.spokes...) {
+	for _, k := range append([]*model.Kind{kc.hub}, kc.spokes...) {
 		if _, m, ok := markers.First[markers.K8sConversionGen](k.Package().Markers); ok {
 			return m.Pos, fmt.Sprintf("package %s is converted by conversion-gen (+k8s:conversion-gen)", k.Package().Path), true
 		}
@@ -44,14 +44,14 @@ func existingConversion(kc *kindConv) (pos token.Position, why string, ok bool) 
 
 // isScopeConvert reports whether a function is a Convert_ function with
 // conversion-gen's signature: func(in *A, out *B, s conversion.Scope) error.
-func isScopeConvert(fn *parser.Func) bool {
+func isScopeConvert(fn *model.Func) bool {
 	return strings.HasPrefix(fn.Name, "Convert_") && strings.HasSuffix(fn.Signature, ", "+scopePath+".Scope) error")
 }
 
 // optedIn reports whether a kind asks for generated conversions with
 // +crdgen:conversion:generate, on one of its versions or their packages.
 func optedIn(kc *kindConv) bool {
-	for _, k := range append([]*parser.Kind{kc.hub}, kc.spokes...) {
+	for _, k := range append([]*model.Kind{kc.hub}, kc.spokes...) {
 		if markers.Has[markers.ConversionGenerate](k.Type.Markers) || markers.Has[markers.ConversionGenerate](k.Package().Markers) {
 			return true
 		}
@@ -62,7 +62,7 @@ func optedIn(kc *kindConv) bool {
 // leaveAlone reports whether crdgen generates nothing for a kind because
 // its versions already convert, with one note saying why and how to opt in.
 func (g *gen) leaveAlone(kc *kindConv) bool {
-	for _, k := range append([]*parser.Kind{kc.hub}, kc.spokes...) {
+	for _, k := range append([]*model.Kind{kc.hub}, kc.spokes...) {
 		if !k.Type.DeepCopyObject {
 			// Hub() and ConvertTo/ConvertFrom, and the round-trip test, need
 			// runtime.Objects: writing them would break the build.
@@ -86,7 +86,7 @@ func (g *gen) leaveAlone(kc *kindConv) bool {
 // functions take conversion-gen's conversion.Scope, so that the functions
 // crdgen generates there take it too (and pass it along): hand-written
 // ones call autoConvert_ functions with it.
-func usesScope(p *parser.Package) bool {
+func usesScope(p *model.Package) bool {
 	for _, fn := range p.Funcs {
 		if fn.Recv == "" && isScopeConvert(fn) {
 			return true

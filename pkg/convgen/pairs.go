@@ -10,7 +10,7 @@ import (
 	"regexp"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // Class says what one direction of a conversion does with a field.
@@ -34,14 +34,14 @@ const (
 
 // pkgPair is a spoke package and the hub package of some of its kinds.
 type pkgPair struct {
-	spoke, hub       *parser.Package
+	spoke, hub       *model.Package
 	spokeVer, hubVer string
-	pairs            map[[2]*parser.Type]*typePair
+	pairs            map[[2]*model.Type]*typePair
 	// order lists the pairs in the order they were found.
 	order []*typePair
 	// copies are the struct types copied by generated helpers; nil while
 	// being planned.
-	copies map[*parser.Type][]copyField
+	copies map[*model.Type][]copyField
 	kinds  []*kindPair
 	// scope is set when the spoke package's hand-written Convert_
 	// functions take conversion-gen's conversion.Scope: the generated
@@ -50,7 +50,7 @@ type pkgPair struct {
 }
 
 // paired reports whether a and b are the same type in the spoke and the hub.
-func (pp *pkgPair) paired(a, b *parser.Type) bool {
+func (pp *pkgPair) paired(a, b *model.Type) bool {
 	if a.Ident.Name != b.Ident.Name {
 		return false
 	}
@@ -60,7 +60,7 @@ func (pp *pkgPair) paired(a, b *parser.Type) bool {
 // kindPair is one kind's spoke and hub within a package pair.
 type kindPair struct {
 	kc         *kindConv
-	spoke, hub *parser.Kind
+	spoke, hub *model.Kind
 	root       *typePair
 	moves      []*movePlan
 }
@@ -69,7 +69,7 @@ type kindPair struct {
 // hub, and its conversion in both directions.
 type typePair struct {
 	pp         *pkgPair
-	spoke, hub *parser.Type
+	spoke, hub *model.Type
 	toHub      *direction
 	fromHub    *direction
 	// where is a path that reaches the pair from a kind, for messages
@@ -81,7 +81,7 @@ type typePair struct {
 type direction struct {
 	pair    *typePair
 	toHub   bool
-	in, out *parser.Type
+	in, out *model.Type
 	fields  []*fieldConv
 	// moves are the +crdgen:conversion:from moves whose closest common
 	// type pair this is.
@@ -89,7 +89,7 @@ type direction struct {
 	// manual lists the fields only a hand-written function can convert.
 	manual []*fieldConv
 	// hand is the hand-written Convert_ function, when the package has one.
-	hand *parser.Func
+	hand *model.Func
 }
 
 // inVer and outVer are the versions of the input and output types.
@@ -119,7 +119,7 @@ func (d *direction) autoName() string { return "auto" + d.name() }
 type fieldConv struct {
 	// in and out are the fields; in is nil for a field only the output has,
 	// out for one only the input has.
-	in, out *parser.Field
+	in, out *model.Field
 	plan    *valuePlan
 	class   Class
 	// why says why a field needs a hand-written function.
@@ -135,12 +135,12 @@ func ident(s string) string { return identRE.ReplaceAllString(s, "_") }
 
 // pairFor returns the type pair of a spoke type and a hub type (in either
 // order), planning it the first time.
-func (g *gen) pairFor(pp *pkgPair, a, b *parser.Type) *typePair {
+func (g *gen) pairFor(pp *pkgPair, a, b *model.Type) *typePair {
 	spoke, hub := a, b
 	if a.Package == pp.hub {
 		spoke, hub = b, a
 	}
-	key := [2]*parser.Type{spoke, hub}
+	key := [2]*model.Type{spoke, hub}
 	if p := pp.pairs[key]; p != nil {
 		return p
 	}
@@ -156,17 +156,17 @@ func (g *gen) pairFor(pp *pkgPair, a, b *parser.Type) *typePair {
 // structFields returns the fields of a struct type that conversion handles:
 // exported, on the wire, and not metav1.TypeMeta (which the kind-level
 // functions set).
-func structFields(t *parser.Type) []*parser.Field {
-	st, ok := t.Underlying.(*parser.Struct)
+func structFields(t *model.Type) []*model.Field {
+	st, ok := t.Underlying.(*model.Struct)
 	if !ok {
 		return nil
 	}
-	var out []*parser.Field
+	var out []*model.Field
 	for _, f := range st.Fields {
 		if !f.Exported || f.Ignored {
 			continue
 		}
-		if n, ok := f.Type.(*parser.Named); ok && f.Embedded && n.Type.Ident == typeMetaIdent() {
+		if n, ok := f.Type.(*model.Named); ok && f.Embedded && n.Type.Ident == typeMetaIdent() {
 			continue
 		}
 		out = append(out, f)
@@ -176,7 +176,7 @@ func structFields(t *parser.Type) []*parser.Field {
 
 // wireName is the key a field has on the wire; an inlined field is keyed
 // by its Go name so that it pairs only with the same inlined field.
-func wireName(f *parser.Field) string {
+func wireName(f *model.Field) string {
 	switch {
 	case f.Inline:
 		return "inline:" + f.GoName
@@ -189,7 +189,7 @@ func wireName(f *parser.Field) string {
 // planDirection pairs the fields of one direction and plans their values.
 func (g *gen) planDirection(d *direction) {
 	ins, outs := structFields(d.in), structFields(d.out)
-	used := map[*parser.Field]bool{}
+	used := map[*model.Field]bool{}
 	for _, of := range outs {
 		fc := g.sourceOf(d, of, ins)
 		if fc.in != nil {
@@ -215,9 +215,9 @@ func (g *gen) planDirection(d *direction) {
 // sourceOf finds the input field an output field is converted from and
 // plans it. A field with no source is reported by unmatched from the other
 // side, or, for a hub-only field, classified here.
-func (g *gen) sourceOf(d *direction, of *parser.Field, ins []*parser.Field) *fieldConv {
+func (g *gen) sourceOf(d *direction, of *model.Field, ins []*model.Field) *fieldConv {
 	pp := d.pair.pp
-	var src *parser.Field
+	var src *model.Field
 	var from *markers.Marker
 	if d.toHub {
 		if m, fr, ok := g.fromFor(pp, d.in, of); ok {
@@ -273,7 +273,7 @@ func (g *gen) sourceOf(d *direction, of *parser.Field, ins []*parser.Field) *fie
 }
 
 // unmatched classifies an input field that no output field takes.
-func (g *gen) unmatched(d *direction, f *parser.Field) *fieldConv {
+func (g *gen) unmatched(d *direction, f *model.Field) *fieldConv {
 	pp := d.pair.pp
 	if !d.toHub {
 		if g.movedFromHub(pp, d.in, f) {
@@ -292,7 +292,7 @@ func (g *gen) unmatched(d *direction, f *parser.Field) *fieldConv {
 }
 
 // fieldByWire returns the field with the given wire name.
-func fieldByWire(fs []*parser.Field, name string) *parser.Field {
+func fieldByWire(fs []*model.Field, name string) *model.Field {
 	for _, f := range fs {
 		if wireName(f) == name {
 			return f

@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // Report is the lossiness report of a model's conversions.
@@ -129,7 +129,7 @@ func handDetail(d *direction, fc *fieldConv) string {
 }
 
 // pathStep is a field's step in a report path; inlined fields add none.
-func pathStep(f *parser.Field) string {
+func pathStep(f *model.Field) string {
 	if f.Inline {
 		return ""
 	}

@@ -9,7 +9,7 @@ package convgen
 import (
 	"fmt"
 
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // planKind is what one step of a value conversion does.
@@ -43,7 +43,7 @@ const (
 // valuePlan is how to convert a value of type in to type out.
 type valuePlan struct {
 	kind    planKind
-	in, out parser.TypeExpr
+	in, out model.TypeExpr
 	// elem converts the pointed-to values, elements or map values.
 	elem *valuePlan
 	// key converts map keys (planAssign or planCast).
@@ -51,7 +51,7 @@ type valuePlan struct {
 	// pair is the type pair of planConvert.
 	pair *typePair
 	// copyOf is the type of planCopyHelper.
-	copyOf *parser.Type
+	copyOf *model.Type
 	// zeroStaysNil is set on planToPointer for omitempty fields.
 	zeroStaysNil bool
 }
@@ -72,18 +72,18 @@ func (p *valuePlan) identical() bool {
 
 // omitsZero reports whether encoding/json leaves a field out when it holds
 // its zero value: omitzero, or omitempty on anything but a struct.
-func omitsZero(f *parser.Field) bool {
+func omitsZero(f *model.Field) bool {
 	if f.OmitZero {
 		return true
 	}
 	if !f.OmitEmpty {
 		return false
 	}
-	if n, ok := unalias(f.Type).(*parser.Named); ok {
-		_, isStruct := n.Type.Underlying.(*parser.Struct)
+	if n, ok := unalias(f.Type).(*model.Named); ok {
+		_, isStruct := n.Type.Underlying.(*model.Struct)
 		return !isStruct && !n.Type.Opaque
 	}
-	_, isStruct := unalias(f.Type).(*parser.Struct)
+	_, isStruct := unalias(f.Type).(*model.Struct)
 	return !isStruct
 }
 
@@ -91,16 +91,16 @@ func omitsZero(f *parser.Field) bool {
 // why it cannot be done without a hand-written function. omitEmpty says
 // that the input field is left out of JSON when zero, so that a zero value
 // becomes a nil pointer.
-func (g *gen) planValue(pp *pkgPair, in, out parser.TypeExpr, omitEmpty bool) (*valuePlan, error) {
+func (g *gen) planValue(pp *pkgPair, in, out model.TypeExpr, omitEmpty bool) (*valuePlan, error) {
 	in, out = unalias(in), unalias(out)
 	if identicalTypes(in, out) {
 		return g.planCopy(pp, in)
 	}
-	ni, inNamed := in.(*parser.Named)
-	no, outNamed := out.(*parser.Named)
+	ni, inNamed := in.(*model.Named)
+	no, outNamed := out.(*model.Named)
 	if inNamed && outNamed && pp.paired(ni.Type, no.Type) {
-		if _, ok := ni.Type.Underlying.(*parser.Struct); ok {
-			if _, ok := no.Type.Underlying.(*parser.Struct); ok {
+		if _, ok := ni.Type.Underlying.(*model.Struct); ok {
+			if _, ok := no.Type.Underlying.(*model.Struct); ok {
 				pair := g.pairFor(pp, ni.Type, no.Type)
 				return &valuePlan{kind: planConvert, in: in, out: out, pair: pair}, nil
 			}
@@ -123,26 +123,26 @@ func (g *gen) planValue(pp *pkgPair, in, out parser.TypeExpr, omitEmpty bool) (*
 		uo = no.Type.Underlying
 	}
 	switch i := ui.(type) {
-	case *parser.Pointer:
-		if o, ok := uo.(*parser.Pointer); ok {
+	case *model.Pointer:
+		if o, ok := uo.(*model.Pointer); ok {
 			return g.planElem(pp, planPointer, in, out, i.Elem, o.Elem, false)
 		}
 		return g.planElem(pp, planFromPointer, in, out, i.Elem, uo, false)
-	case *parser.Slice:
-		if o, ok := uo.(*parser.Slice); ok {
+	case *model.Slice:
+		if o, ok := uo.(*model.Slice); ok {
 			return g.planElem(pp, planSlice, in, out, i.Elem, o.Elem, false)
 		}
-	case *parser.Array:
-		if o, ok := uo.(*parser.Array); ok && o.Len == i.Len {
+	case *model.Array:
+		if o, ok := uo.(*model.Array); ok && o.Len == i.Len {
 			return g.planElem(pp, planArray, in, out, i.Elem, o.Elem, false)
 		}
-	case *parser.Map:
-		if o, ok := uo.(*parser.Map); ok {
+	case *model.Map:
+		if o, ok := uo.(*model.Map); ok {
 			return g.planMap(pp, in, out, i, o)
 		}
 	}
-	if o, ok := uo.(*parser.Pointer); ok {
-		if _, isSlice := ui.(*parser.Slice); !isSlice {
+	if o, ok := uo.(*model.Pointer); ok {
+		if _, isSlice := ui.(*model.Slice); !isSlice {
 			p, err := g.planElem(pp, planToPointer, in, out, ui, o.Elem, false)
 			if p != nil {
 				p.zeroStaysNil = omitEmpty
@@ -153,7 +153,7 @@ func (g *gen) planValue(pp *pkgPair, in, out parser.TypeExpr, omitEmpty bool) (*
 	return nil, fmt.Errorf("%s cannot become %s field by field", in, out)
 }
 
-func (g *gen) planElem(pp *pkgPair, kind planKind, in, out, ei, eo parser.TypeExpr, omitEmpty bool) (*valuePlan, error) {
+func (g *gen) planElem(pp *pkgPair, kind planKind, in, out, ei, eo model.TypeExpr, omitEmpty bool) (*valuePlan, error) {
 	elem, err := g.planValue(pp, ei, eo, omitEmpty)
 	if err != nil {
 		return nil, err
@@ -161,7 +161,7 @@ func (g *gen) planElem(pp *pkgPair, kind planKind, in, out, ei, eo parser.TypeEx
 	return &valuePlan{kind: kind, in: in, out: out, elem: elem}, nil
 }
 
-func (g *gen) planMap(pp *pkgPair, in, out parser.TypeExpr, i, o *parser.Map) (*valuePlan, error) {
+func (g *gen) planMap(pp *pkgPair, in, out model.TypeExpr, i, o *model.Map) (*valuePlan, error) {
 	var key *valuePlan
 	switch ki, ko := unalias(i.Key), unalias(o.Key); {
 	case identicalTypes(ki, ko):
@@ -180,18 +180,18 @@ func (g *gen) planMap(pp *pkgPair, in, out parser.TypeExpr, i, o *parser.Map) (*
 
 // planCopy plans a deep copy of a value whose type is the same on both
 // sides: maps, slices and pointers are never shared between in and out.
-func (g *gen) planCopy(pp *pkgPair, t parser.TypeExpr) (*valuePlan, error) {
+func (g *gen) planCopy(pp *pkgPair, t model.TypeExpr) (*valuePlan, error) {
 	t = unalias(t)
 	if plainValue(t, nil) {
 		return &valuePlan{kind: planAssign, in: t, out: t}, nil
 	}
 	switch x := t.(type) {
-	case *parser.Named:
+	case *model.Named:
 		if x.Type.DeepCopyInto {
 			return &valuePlan{kind: planDeepCopy, in: t, out: t}, nil
 		}
 		switch u := x.Type.Underlying.(type) {
-		case *parser.Struct:
+		case *model.Struct:
 			if err := g.needCopyHelper(pp, x.Type, u); err != nil {
 				return nil, err
 			}
@@ -206,13 +206,13 @@ func (g *gen) planCopy(pp *pkgPair, t parser.TypeExpr) (*valuePlan, error) {
 			p.in, p.out = t, t
 			return p, nil
 		}
-	case *parser.Pointer:
+	case *model.Pointer:
 		return g.copyElem(pp, planPointer, t, x.Elem)
-	case *parser.Slice:
+	case *model.Slice:
 		return g.copyElem(pp, planSlice, t, x.Elem)
-	case *parser.Array:
+	case *model.Array:
 		return g.copyElem(pp, planArray, t, x.Elem)
-	case *parser.Map:
+	case *model.Map:
 		elem, err := g.planCopy(pp, x.Elem)
 		if err != nil {
 			return nil, err
@@ -222,7 +222,7 @@ func (g *gen) planCopy(pp *pkgPair, t parser.TypeExpr) (*valuePlan, error) {
 	return nil, fmt.Errorf("%s cannot be deep-copied field by field", t)
 }
 
-func (g *gen) copyElem(pp *pkgPair, kind planKind, t, elem parser.TypeExpr) (*valuePlan, error) {
+func (g *gen) copyElem(pp *pkgPair, kind planKind, t, elem model.TypeExpr) (*valuePlan, error) {
 	e, err := g.planCopy(pp, elem)
 	if err != nil {
 		return nil, err
@@ -232,7 +232,7 @@ func (g *gen) copyElem(pp *pkgPair, kind planKind, t, elem parser.TypeExpr) (*va
 
 // needCopyHelper records that a struct type without DeepCopyInto is copied
 // by a generated helper, after checking that every field can be copied.
-func (g *gen) needCopyHelper(pp *pkgPair, t *parser.Type, st *parser.Struct) error {
+func (g *gen) needCopyHelper(pp *pkgPair, t *model.Type, st *model.Struct) error {
 	if _, ok := pp.copies[t]; ok {
 		return nil
 	}
@@ -254,17 +254,17 @@ func (g *gen) needCopyHelper(pp *pkgPair, t *parser.Type, st *parser.Struct) err
 
 // copyField is one field of a generated copy helper.
 type copyField struct {
-	field *parser.Field
+	field *model.Field
 	plan  *valuePlan
 }
 
 // plainValue reports whether a value of type t holds no pointers, slices,
 // maps or interfaces, so that assignment copies it entirely.
-func plainValue(t parser.TypeExpr, seen map[*parser.Type]bool) bool {
+func plainValue(t model.TypeExpr, seen map[*model.Type]bool) bool {
 	switch x := unalias(t).(type) {
-	case *parser.Basic:
+	case *model.Basic:
 		return true
-	case *parser.Named:
+	case *model.Named:
 		if x.Type.Opaque || x.Type.Underlying == nil {
 			return false
 		}
@@ -272,13 +272,13 @@ func plainValue(t parser.TypeExpr, seen map[*parser.Type]bool) bool {
 			return false
 		}
 		if seen == nil {
-			seen = map[*parser.Type]bool{}
+			seen = map[*model.Type]bool{}
 		}
 		seen[x.Type] = true
 		return plainValue(x.Type.Underlying, seen)
-	case *parser.Array:
+	case *model.Array:
 		return plainValue(x.Elem, seen)
-	case *parser.Struct:
+	case *model.Struct:
 		for _, f := range x.Fields {
 			if !plainValue(f.Type, seen) {
 				return false
@@ -290,9 +290,9 @@ func plainValue(t parser.TypeExpr, seen map[*parser.Type]bool) bool {
 }
 
 // unalias resolves a named alias to the type it stands for.
-func unalias(t parser.TypeExpr) parser.TypeExpr {
+func unalias(t model.TypeExpr) model.TypeExpr {
 	for {
-		n, ok := t.(*parser.Named)
+		n, ok := t.(*model.Named)
 		if !ok || !n.Type.Alias || n.Type.Underlying == nil {
 			return t
 		}
@@ -301,15 +301,15 @@ func unalias(t parser.TypeExpr) parser.TypeExpr {
 }
 
 // basicOf returns the basic type of t, or of a named type declared on one.
-func basicOf(t parser.TypeExpr) *parser.Basic {
+func basicOf(t model.TypeExpr) *model.Basic {
 	switch x := unalias(t).(type) {
-	case *parser.Basic:
+	case *model.Basic:
 		return x
-	case *parser.Named:
+	case *model.Named:
 		if x.Type.Opaque {
 			return nil
 		}
-		if b, ok := x.Type.Underlying.(*parser.Basic); ok {
+		if b, ok := x.Type.Underlying.(*model.Basic); ok {
 			return b
 		}
 	}
@@ -317,28 +317,28 @@ func basicOf(t parser.TypeExpr) *parser.Basic {
 }
 
 // identicalTypes reports whether a and b are the same Go type.
-func identicalTypes(a, b parser.TypeExpr) bool {
+func identicalTypes(a, b model.TypeExpr) bool {
 	a, b = unalias(a), unalias(b)
 	switch x := a.(type) {
-	case *parser.Basic:
-		y, ok := b.(*parser.Basic)
+	case *model.Basic:
+		y, ok := b.(*model.Basic)
 		return ok && x.Name == y.Name
-	case *parser.Named:
-		y, ok := b.(*parser.Named)
+	case *model.Named:
+		y, ok := b.(*model.Named)
 		return ok && x.Type == y.Type
-	case *parser.Pointer:
-		y, ok := b.(*parser.Pointer)
+	case *model.Pointer:
+		y, ok := b.(*model.Pointer)
 		return ok && identicalTypes(x.Elem, y.Elem)
-	case *parser.Slice:
-		y, ok := b.(*parser.Slice)
+	case *model.Slice:
+		y, ok := b.(*model.Slice)
 		return ok && identicalTypes(x.Elem, y.Elem)
-	case *parser.Array:
-		y, ok := b.(*parser.Array)
+	case *model.Array:
+		y, ok := b.(*model.Array)
 		return ok && x.Len == y.Len && identicalTypes(x.Elem, y.Elem)
-	case *parser.Map:
-		y, ok := b.(*parser.Map)
+	case *model.Map:
+		y, ok := b.(*model.Map)
 		return ok && identicalTypes(x.Key, y.Key) && identicalTypes(x.Elem, y.Elem)
-	case *parser.Struct:
+	case *model.Struct:
 		return a == b
 	}
 	return false
@@ -346,15 +346,15 @@ func identicalTypes(a, b parser.TypeExpr) bool {
 
 // container reports whether a named type is declared on a pointer, slice,
 // array or map type, which conversion walks like the unnamed type.
-func container(t *parser.Type) bool {
+func container(t *model.Type) bool {
 	switch t.Underlying.(type) {
-	case *parser.Pointer, *parser.Slice, *parser.Array, *parser.Map:
+	case *model.Pointer, *model.Slice, *model.Array, *model.Map:
 		return true
 	}
 	return false
 }
 
 // local reports whether t is declared in the spoke or the hub package.
-func local(pp *pkgPair, t *parser.Type) bool {
+func local(pp *pkgPair, t *model.Type) bool {
 	return t.Package == pp.spoke || t.Package == pp.hub
 }

@@ -13,7 +13,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // applyCtx is what a marker sees when it applies itself to a schema.
@@ -23,7 +23,7 @@ type applyCtx struct {
 	// subject names the node in messages: `field "image" of CronTabSpec`.
 	subject string
 	// owner is the named type the marker sits on or in.
-	owner *parser.Type
+	owner *model.Type
 }
 
 // rule is the meaning of one marker value type.
@@ -105,7 +105,7 @@ func noSchemaEffect() []any {
 
 // applyMarkers applies a node's markers in priority order, then its items:
 // markers to the node's items.
-func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, subject string, owner *parser.Type) {
+func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, subject string, owner *model.Type) {
 	type entry struct {
 		m     markers.Marker
 		v     any

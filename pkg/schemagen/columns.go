@@ -15,7 +15,7 @@ import (
 	"k8s.io/client-go/util/jsonpath"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // checkColumn checks one printer column of a version whose schema is s
@@ -50,7 +50,7 @@ func (g *gen) checkColumn(m markers.Marker, c markers.PrintColumn, s *apiextv1.J
 
 // checkColumnNames warns about printer columns of one kind whose names
 // kubectl cannot tell apart.
-func (g *gen) checkColumnNames(k *parser.Kind) {
+func (g *gen) checkColumnNames(k *model.Kind) {
 	if !k.Package().Local {
 		return
 	}

@@ -13,7 +13,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // DefaultConversionPath is the webhook path when the marker names none; it
@@ -78,7 +78,7 @@ func (g *gen) applyConversion(crd *CRD) {
 
 // webhookMarker finds the +crdgen:conversion:webhook that applies to a
 // version of a kind: on the kind's type, else on its package.
-func webhookMarker(k *parser.Kind) (markers.Marker, bool) {
+func webhookMarker(k *model.Kind) (markers.Marker, bool) {
 	for _, ms := range [][]markers.Marker{k.Type.Markers, k.Package().Markers} {
 		if _, m, ok := markers.First[markers.ConversionWebhook](ms); ok {
 			return m, true

@@ -15,11 +15,11 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // buildCRD builds the CRD of one kind from its versions (in version order).
-func (g *gen) buildCRD(group *parser.Group, kinds []*parser.Kind) *CRD {
+func (g *gen) buildCRD(group *model.Group, kinds []*model.Kind) *CRD {
 	kindName := kinds[0].Name
 	plural := strings.ToLower(flect.Pluralize(kindName))
 	obj := &apiextv1.CustomResourceDefinition{
@@ -65,7 +65,7 @@ func (g *gen) buildCRD(group *parser.Group, kinds []*parser.Kind) *CRD {
 }
 
 // buildVersion builds one entry of spec.versions.
-func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *parser.Kind) apiextv1.CustomResourceDefinitionVersion {
+func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *model.Kind) apiextv1.CustomResourceDefinitionVersion {
 	schema := g.flat[k]
 	v := apiextv1.CustomResourceDefinitionVersion{
 		Name:   k.Version.Name,
@@ -121,7 +121,7 @@ func subresources(v *apiextv1.CustomResourceDefinitionVersion) *apiextv1.CustomR
 //
 // The kind's schema is expanded from the raw schemas Prepare built into a
 // tree of its own, then flattened in place.
-func (g *gen) kindSchema(k *parser.Kind) *apiextv1.JSONSchemaProps {
+func (g *gen) kindSchema(k *model.Kind) *apiextv1.JSONSchemaProps {
 	s := g.expanded(k.Type, nil)
 	f := &flattener{conflict: func(path schemaPath, msg string) {
 		g.diags.Errorf(locate(k.Type, path).pos, markers.CodeSchema, "%s: %s", path.Display(), msg)
@@ -141,7 +141,7 @@ func (g *gen) kindSchema(k *parser.Kind) *apiextv1.JSONSchemaProps {
 // applyResource applies +kubebuilder:resource. It is CRD-wide, so every
 // version that carries it must agree (controller-gen applies it once per
 // version in map order, so disagreeing versions give random output).
-func (g *gen) applyResource(obj *apiextv1.CustomResourceDefinition, kinds []*parser.Kind) {
+func (g *gen) applyResource(obj *apiextv1.CustomResourceDefinition, kinds []*model.Kind) {
 	var first *markers.Marker
 	var res markers.Resource
 	for _, k := range kinds {
@@ -255,7 +255,7 @@ func (g *gen) checkVersions(crd *CRD) {
 // kinds, where they have no effect (controller-gen drops them silently). On
 // a list type whose kind carries the same marker nothing is lost, so that
 // is a warning; anywhere else the marker's intent is lost: an error.
-func (g *gen) checkMisplacedCRDMarkers(m *parser.Model) {
+func (g *gen) checkMisplacedCRDMarkers(m *model.Model) {
 	for _, p := range m.Packages {
 		if !p.Root || !p.Local {
 			continue
@@ -281,7 +281,7 @@ func (g *gen) checkMisplacedCRDMarkers(m *parser.Model) {
 }
 
 // listedKind returns the kind that a list type (FooList) lists, or nil.
-func listedKind(p *parser.Package, t *parser.Type) *parser.Type {
+func listedKind(p *model.Package, t *model.Type) *model.Type {
 	name, ok := strings.CutSuffix(t.Ident.Name, "List")
 	if !ok {
 		return nil
@@ -294,7 +294,7 @@ func listedKind(p *parser.Package, t *parser.Type) *parser.Type {
 	return nil
 }
 
-func moveHint(kind *parser.Type) string {
+func moveHint(kind *model.Type) string {
 	if kind == nil {
 		return ""
 	}
@@ -315,6 +315,6 @@ func sortCRDs(crds []*CRD) {
 	slices.SortFunc(crds, func(a, b *CRD) int { return strings.Compare(a.FileName, b.FileName) })
 }
 
-func sortKindLists(lists [][]*parser.Kind) {
-	slices.SortFunc(lists, func(a, b []*parser.Kind) int { return strings.Compare(a[0].Name, b[0].Name) })
+func sortKindLists(lists [][]*model.Kind) {
+	slices.SortFunc(lists, func(a, b []*model.Kind) int { return strings.Compare(a[0].Name, b[0].Name) })
 }

@@ -14,25 +14,25 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // candidate is one field that gives a struct a JSON name.
 type candidate struct {
-	field *parser.Field
+	field *model.Field
 	// via is the struct's own field it comes through: the field itself, or
 	// the embedded field it is promoted from.
-	via    *parser.Field
+	via    *model.Field
 	depth  int
 	tagged bool
 }
 
 // jsonCandidates collects, by JSON name, the fields a struct's JSON object
 // has: its own and those of its inline embedded structs, with their depth.
-func jsonCandidates(st *parser.Struct) map[string][]candidate {
+func jsonCandidates(st *model.Struct) map[string][]candidate {
 	out := map[string][]candidate{}
-	var walk func(st *parser.Struct, via *parser.Field, depth int, seen map[*parser.Type]bool)
-	walk = func(st *parser.Struct, via *parser.Field, depth int, seen map[*parser.Type]bool) {
+	var walk func(st *model.Struct, via *model.Field, depth int, seen map[*model.Type]bool)
+	walk = func(st *model.Struct, via *model.Field, depth int, seen map[*model.Type]bool) {
 		for _, f := range st.Fields {
 			name, inline, ok := fieldJSONName(f)
 			if !ok {
@@ -54,13 +54,13 @@ func jsonCandidates(st *parser.Struct) map[string][]candidate {
 			out[name] = append(out[name], candidate{field: f, via: top, depth: depth, tagged: f.JSONName != ""})
 		}
 	}
-	walk(st, nil, 0, map[*parser.Type]bool{})
+	walk(st, nil, 0, map[*model.Type]bool{})
 	return out
 }
 
 // withType returns seen with t added, leaving seen as it is.
-func withType(seen map[*parser.Type]bool, t *parser.Type) map[*parser.Type]bool {
-	next := make(map[*parser.Type]bool, len(seen)+1)
+func withType(seen map[*model.Type]bool, t *model.Type) map[*model.Type]bool {
+	next := make(map[*model.Type]bool, len(seen)+1)
 	for k := range seen {
 		next[k] = true
 	}
@@ -72,19 +72,19 @@ func withType(seen map[*parser.Type]bool, t *parser.Type) map[*parser.Type]bool 
 
 // embeddedStruct returns the struct an inline field embeds (through
 // pointers and names) and its named type, or nil.
-func embeddedStruct(e parser.TypeExpr) (*parser.Struct, *parser.Type) {
-	var named *parser.Type
+func embeddedStruct(e model.TypeExpr) (*model.Struct, *model.Type) {
+	var named *model.Type
 	for range 100 {
 		switch x := e.(type) {
-		case *parser.Pointer:
+		case *model.Pointer:
 			e = x.Elem
-		case *parser.Named:
+		case *model.Named:
 			if x.Type.Underlying == nil {
 				return nil, nil
 			}
 			named = x.Type
 			e = x.Type.Underlying
-		case *parser.Struct:
+		case *model.Struct:
 			return x, named
 		default:
 			return nil, nil
@@ -94,7 +94,7 @@ func embeddedStruct(e parser.TypeExpr) (*parser.Struct, *parser.Type) {
 }
 
 // fieldJSONName is jsonName without diagnostics.
-func fieldJSONName(f *parser.Field) (name string, inline, ok bool) {
+func fieldJSONName(f *model.Field) (name string, inline, ok bool) {
 	switch {
 	case f.Ignored, !f.Exported && !f.Embedded, !f.HasJSONTag && !f.Embedded:
 		return "", false, false
@@ -140,15 +140,15 @@ func winner(cs []candidate) *candidate {
 // each embedded field must not give the object (a shallower or tagged
 // field of that name wins), by embedded field.
 type embedding struct {
-	hidden map[*parser.Field]map[string]bool
+	hidden map[*model.Field]map[string]bool
 }
 
 // resolveEmbedding applies encoding/json's rules to a struct's fields,
 // with the names the struct's own parents hide (hidden), and reports the
 // names that cancel out. The struct's own fields of one name at the same
 // depth are reported by structSchema.
-func (g *gen) resolveEmbedding(st *parser.Struct, hidden map[string]bool, at site) embedding {
-	e := embedding{hidden: map[*parser.Field]map[string]bool{}}
+func (g *gen) resolveEmbedding(st *model.Struct, hidden map[string]bool, at site) embedding {
+	e := embedding{hidden: map[*model.Field]map[string]bool{}}
 	for name, cs := range jsonCandidates(st) {
 		w := winner(cs)
 		if w == nil && cs[0].depth > 0 {
@@ -208,7 +208,7 @@ func (g *gen) reportCancelled(name string, cs []candidate, at site) {
 
 // inlineSchema builds the schema of an embedded struct directly, without
 // the names hidden there (see resolveEmbedding), with its type's markers.
-func (g *gen) inlineSchema(f *parser.Field, at site, hidden map[string]bool) *apiextv1.JSONSchemaProps {
+func (g *gen) inlineSchema(f *model.Field, at site, hidden map[string]bool) *apiextv1.JSONSchemaProps {
 	inner, named := embeddedStruct(f.Type)
 	inAt := site{owner: at.owner, pos: f.Pos, what: at.what, hidden: hidden}
 	if named != nil {

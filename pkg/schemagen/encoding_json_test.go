@@ -14,7 +14,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 	jsoncase "github.com/crdgen/crdgen/testdata/schemas_follow_encoding_json/v1"
 )
 
@@ -25,8 +25,8 @@ import (
 // of a shadowed field would have rejected (a name over Common's MaxLength)
 // must pass, since encoding/json never writes that field.
 func TestSchemasMatchEncodingJSON(t *testing.T) {
-	m, diags, err := parser.Load(context.Background(), []string{"./testdata/schemas_follow_encoding_json/..."},
-		parser.Options{Dir: "../..", Opaque: IsKnownType})
+	m, diags, err := model.Load(context.Background(), []string{"./testdata/schemas_follow_encoding_json/..."},
+		model.Options{Dir: "../..", Opaque: IsKnownType})
 	if err != nil || diags.HasErrors() {
 		t.Fatalf("load: %v %v", err, diags)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // Options configure Generate.
@@ -40,7 +40,7 @@ type CRD struct {
 	FileName string
 	// Kinds are the Go kind types, one per entry of Object.Spec.Versions and
 	// in the same order.
-	Kinds []*parser.Kind
+	Kinds []*model.Kind
 }
 
 // gen holds the state of one Generate call.
@@ -48,13 +48,13 @@ type gen struct {
 	opts  Options
 	diags *markers.ErrorList
 	rules map[reflect.Type]rule
-	raw   map[*parser.Type]*apiextv1.JSONSchemaProps
-	refs  map[string]*parser.Type
-	stack []*parser.Type
+	raw   map[*model.Type]*apiextv1.JSONSchemaProps
+	refs  map[string]*model.Type
+	stack []*model.Type
 	// cycles holds the types already reported as part of a cycle.
-	cycles map[*parser.Type]bool
+	cycles map[*model.Type]bool
 	// flat holds each kind's flattened schema, built in parallel.
-	flat map[*parser.Kind]*apiextv1.JSONSchemaProps
+	flat map[*model.Kind]*apiextv1.JSONSchemaProps
 	// localDirs are the directories of the main module's packages.
 	localDirs map[string]bool
 }
@@ -62,7 +62,7 @@ type gen struct {
 // Generate builds one CRD per group and kind of the model, sorted by file
 // name. Problems are returned as diagnostics; a CRD is returned only when
 // its own generation had no error.
-func Generate(m *parser.Model, opts Options) ([]*CRD, markers.ErrorList) {
+func Generate(m *model.Model, opts Options) ([]*CRD, markers.ErrorList) {
 	p, diags := Prepare(m, opts)
 	crds := make([]*CRD, p.Len())
 	found := make([]markers.ErrorList, p.Len())
@@ -98,21 +98,21 @@ type Plan struct {
 
 // planItem is one CRD to build: a kind in a group, with its versions.
 type planItem struct {
-	group *parser.Group
-	kinds []*parser.Kind
+	group *model.Group
+	kinds []*model.Kind
 }
 
 // Prepare plans the CRDs of a model. The diagnostics are those about types
 // and markers; each CRD's own come from Build.
-func Prepare(m *parser.Model, opts Options) (*Plan, markers.ErrorList) {
+func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 	var diags markers.ErrorList
 	g := &gen{
 		opts:      opts,
 		diags:     &diags,
 		rules:     schemaRules(),
-		raw:       map[*parser.Type]*apiextv1.JSONSchemaProps{},
-		refs:      map[string]*parser.Type{},
-		cycles:    map[*parser.Type]bool{},
+		raw:       map[*model.Type]*apiextv1.JSONSchemaProps{},
+		refs:      map[string]*model.Type{},
+		cycles:    map[*model.Type]bool{},
 		localDirs: map[string]bool{},
 	}
 	for _, p := range m.Packages {
@@ -147,7 +147,7 @@ func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
 	var diags markers.ErrorList
 	job := *p.g
 	job.diags = &diags
-	job.flat = map[*parser.Kind]*apiextv1.JSONSchemaProps{}
+	job.flat = map[*model.Kind]*apiextv1.JSONSchemaProps{}
 	item := p.items[i]
 	for _, k := range item.kinds {
 		if !markers.Has[markers.SkipVersion](k.Type.Markers) {
@@ -160,9 +160,9 @@ func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
 
 // kindsByName groups a group's kinds by name across versions, in name order;
 // each list is in version order.
-func kindsByName(g *parser.Group) [][]*parser.Kind {
+func kindsByName(g *model.Group) [][]*model.Kind {
 	index := map[string]int{}
-	var out [][]*parser.Kind
+	var out [][]*model.Kind
 	for _, v := range g.Versions {
 		for _, k := range v.Kinds {
 			i, ok := index[k.Name]

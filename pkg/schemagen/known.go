@@ -6,7 +6,7 @@ package schemagen
 import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // quantityPattern is the pattern the API server's own OpenAPI gives
@@ -19,8 +19,8 @@ const (
 	apiextV1b1Path = "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
 )
 
-func objectMetaIdent() parser.GoIdent {
-	return parser.GoIdent{ImportPath: metav1Path, Name: "ObjectMeta"}
+func objectMetaIdent() model.GoIdent {
+	return model.GoIdent{ImportPath: metav1Path, Name: "ObjectMeta"}
 }
 
 // embeddedObjectMeta is the schema of a metav1.ObjectMeta below the root
@@ -41,7 +41,7 @@ func embeddedObjectMeta() *apiextv1.JSONSchemaProps {
 
 // knownSchema returns the fixed schema of a type the API server treats
 // specially, and whether id is such a type.
-func knownSchema(id parser.GoIdent) (*apiextv1.JSONSchemaProps, bool) {
+func knownSchema(id model.GoIdent) (*apiextv1.JSONSchemaProps, bool) {
 	t := true
 	intOrString := func() *apiextv1.JSONSchemaProps {
 		return &apiextv1.JSONSchemaProps{
@@ -50,35 +50,35 @@ func knownSchema(id parser.GoIdent) (*apiextv1.JSONSchemaProps, bool) {
 		}
 	}
 	switch id {
-	case parser.GoIdent{ImportPath: metav1Path, Name: "ObjectMeta"}:
+	case model.GoIdent{ImportPath: metav1Path, Name: "ObjectMeta"}:
 		return &apiextv1.JSONSchemaProps{Type: "object"}, true
-	case parser.GoIdent{ImportPath: metav1Path, Name: "Time"},
-		parser.GoIdent{ImportPath: metav1Path, Name: "MicroTime"},
-		parser.GoIdent{ImportPath: "time", Name: "Time"}:
+	case model.GoIdent{ImportPath: metav1Path, Name: "Time"},
+		model.GoIdent{ImportPath: metav1Path, Name: "MicroTime"},
+		model.GoIdent{ImportPath: "time", Name: "Time"}:
 		return &apiextv1.JSONSchemaProps{Type: "string", Format: "date-time"}, true
-	case parser.GoIdent{ImportPath: metav1Path, Name: "Duration"}:
+	case model.GoIdent{ImportPath: metav1Path, Name: "Duration"}:
 		return &apiextv1.JSONSchemaProps{Type: "string"}, true
-	case parser.GoIdent{ImportPath: metav1Path, Name: "Fields"}:
+	case model.GoIdent{ImportPath: metav1Path, Name: "Fields"}:
 		return &apiextv1.JSONSchemaProps{Type: "object", AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Allows: true}}, true
-	case parser.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/api/resource", Name: "Quantity"}:
+	case model.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/api/resource", Name: "Quantity"}:
 		s := intOrString()
 		s.Pattern = quantityPattern
 		return s, true
-	case parser.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/util/intstr", Name: "IntOrString"}:
+	case model.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/util/intstr", Name: "IntOrString"}:
 		return intOrString(), true
-	case parser.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/runtime", Name: "RawExtension"}:
+	case model.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/runtime", Name: "RawExtension"}:
 		return &apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: &t}, true
-	case parser.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured", Name: "Unstructured"}:
+	case model.GoIdent{ImportPath: "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured", Name: "Unstructured"}:
 		return &apiextv1.JSONSchemaProps{Type: "object"}, true
-	case parser.GoIdent{ImportPath: apiextV1Path, Name: "JSON"}, parser.GoIdent{ImportPath: apiextV1b1Path, Name: "JSON"}:
+	case model.GoIdent{ImportPath: apiextV1Path, Name: "JSON"}, model.GoIdent{ImportPath: apiextV1b1Path, Name: "JSON"}:
 		return &apiextv1.JSONSchemaProps{XPreserveUnknownFields: &t}, true
 	}
 	return nil, false
 }
 
 // IsKnownType reports whether crdgen has a fixed schema for a type, so that
-// the loader need not walk into it. Pass it as parser.Options.Opaque.
-func IsKnownType(id parser.GoIdent) bool {
+// the loader need not walk into it. Pass it as model.Options.Opaque.
+func IsKnownType(id model.GoIdent) bool {
 	_, ok := knownSchema(id)
 	return ok
 }

@@ -10,12 +10,12 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // checkListMapKeys reports +listMapKey markers that name no field of the
 // list's items, at the marker, with the closest field name.
-func (g *gen) checkListMapKeys(k *parser.Kind, s *apiextv1.JSONSchemaProps, path schemaPath) {
+func (g *gen) checkListMapKeys(k *model.Kind, s *apiextv1.JSONSchemaProps, path schemaPath) {
 	if s == nil {
 		return
 	}
@@ -34,7 +34,7 @@ func (g *gen) checkListMapKeys(k *parser.Kind, s *apiextv1.JSONSchemaProps, path
 			d := markers.Diagnostic{Pos: pos, Code: markers.CodeSchema,
 				Msg: fmt.Sprintf("+listMapKey: no field %q in the items of %s%s", key, path.Display(), didYouMean(key, names))}
 			if elem := elemOf(findAt(k, path)); elem != nil {
-				if n, ok := elem.(*parser.Named); ok {
+				if n, ok := elem.(*model.Named); ok {
 					d.Related = []markers.Related{{Pos: n.Type.Pos, Msg: n.Type.Ident.Name + " is declared here"}}
 				}
 			}
@@ -55,8 +55,8 @@ func (g *gen) checkListMapKeys(k *parser.Kind, s *apiextv1.JSONSchemaProps, path
 }
 
 // findAt returns the Go type at a schema path, or nil.
-func findAt(k *parser.Kind, path schemaPath) parser.TypeExpr {
-	var expr parser.TypeExpr = &parser.Named{Type: k.Type}
+func findAt(k *model.Kind, path schemaPath) model.TypeExpr {
+	var expr model.TypeExpr = &model.Named{Type: k.Type}
 	for _, seg := range path {
 		switch {
 		case len(seg) > len("properties[") && seg[:len("properties[")] == "properties[":

@@ -14,7 +14,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // schemaPath is a path from a schema's root: segments such as
@@ -65,7 +65,7 @@ type located struct {
 
 // locate follows a schema path from a kind's type to the field it names.
 // It stops at the deepest node it can follow.
-func locate(kind *parser.Type, path schemaPath) located {
+func locate(kind *model.Type, path schemaPath) located {
 	cur := located{pos: kind.Pos, markers: kind.Markers}
 	expr := kind.Underlying
 	for _, seg := range path {
@@ -104,12 +104,12 @@ func locate(kind *parser.Type, path schemaPath) located {
 }
 
 // deref follows pointers and named types to a shape.
-func deref(e parser.TypeExpr) parser.TypeExpr {
+func deref(e model.TypeExpr) model.TypeExpr {
 	for range 100 {
 		switch x := e.(type) {
-		case *parser.Pointer:
+		case *model.Pointer:
 			e = x.Elem
-		case *parser.Named:
+		case *model.Named:
 			if x.Type.Underlying == nil {
 				return e
 			}
@@ -124,17 +124,17 @@ func deref(e parser.TypeExpr) parser.TypeExpr {
 // typeMarkers returns the markers of the named type of e and of the types
 // its schema comes from: the type an alias stands for, the type a defined
 // type is declared over, and so on.
-func typeMarkers(e parser.TypeExpr) []markers.Marker {
+func typeMarkers(e model.TypeExpr) []markers.Marker {
 	var out []markers.Marker
 	for range 100 {
 		switch x := e.(type) {
-		case *parser.Pointer:
+		case *model.Pointer:
 			e = x.Elem
-		case *parser.Named:
+		case *model.Named:
 			out = append(out, x.Type.Markers...)
 			switch {
 			case x.Type.Base != nil && !x.Type.Alias:
-				e = &parser.Named{Type: x.Type.Base}
+				e = &model.Named{Type: x.Type.Base}
 			case x.Type.Alias && x.Type.Underlying != nil:
 				e = x.Type.Underlying
 			default:
@@ -149,8 +149,8 @@ func typeMarkers(e parser.TypeExpr) []markers.Marker {
 
 // findField finds the field that gives a struct a JSON name, by
 // encoding/json's rules for embedded structs (embedding.go).
-func findField(e parser.TypeExpr, name string) *parser.Field {
-	st, ok := deref(e).(*parser.Struct)
+func findField(e model.TypeExpr, name string) *model.Field {
+	st, ok := deref(e).(*model.Struct)
 	if !ok {
 		return nil
 	}
@@ -164,18 +164,18 @@ func findField(e parser.TypeExpr, name string) *parser.Field {
 	return cs[0].field
 }
 
-func elemOf(e parser.TypeExpr) parser.TypeExpr {
+func elemOf(e model.TypeExpr) model.TypeExpr {
 	switch x := deref(e).(type) {
-	case *parser.Slice:
+	case *model.Slice:
 		return x.Elem
-	case *parser.Array:
+	case *model.Array:
 		return x.Elem
 	}
 	return nil
 }
 
-func mapElem(e parser.TypeExpr) parser.TypeExpr {
-	if m, ok := deref(e).(*parser.Map); ok {
+func mapElem(e model.TypeExpr) model.TypeExpr {
+	if m, ok := deref(e).(*model.Map); ok {
 		return m.Elem
 	}
 	return nil
@@ -328,7 +328,7 @@ func (c *CRD) Locate(fieldPath string) token.Position {
 	return kind.Type.Pos
 }
 
-func firstOf[T any](kinds []*parser.Kind) (markers.Marker, bool) {
+func firstOf[T any](kinds []*model.Kind) (markers.Marker, bool) {
 	for _, k := range kinds {
 		if _, m, ok := markers.First[T](k.Type.Markers); ok {
 			return m, true
@@ -338,7 +338,7 @@ func firstOf[T any](kinds []*parser.Kind) (markers.Marker, bool) {
 }
 
 // locateInVersion maps the rest of a spec.versions[i] path.
-func locateInVersion(k *parser.Kind, segs []string) token.Position {
+func locateInVersion(k *model.Kind, segs []string) token.Position {
 	if len(segs) == 0 {
 		return k.Type.Pos
 	}
@@ -380,7 +380,7 @@ func locateInVersion(k *parser.Kind, segs []string) token.Position {
 
 // locateSchema maps a path below openAPIV3Schema: schema segments, then
 // possibly a keyword (with an index for x-kubernetes-validations).
-func locateSchema(kind *parser.Type, segs []string) token.Position {
+func locateSchema(kind *model.Type, segs []string) token.Position {
 	var path schemaPath
 	rest := segs
 	for len(rest) > 0 {
@@ -415,7 +415,7 @@ type Origin struct {
 	Markers []markers.Marker
 	// Go is the Go type of the node, or nil when the path leaves the Go
 	// types (inside a Schemaless field, for one).
-	Go parser.TypeExpr
+	Go model.TypeExpr
 }
 
 // Origin follows a schema path (segments such as "properties[spec]",

@@ -15,7 +15,7 @@ import (
 	"github.com/gobuffalo/flect"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // crdNames are the names a kind's CRD will have, and where they come from.
@@ -28,7 +28,7 @@ type crdNames struct {
 
 // namesOf works out a CRD's names as buildCRD and applyResource set them
 // (the first +kubebuilder:resource of the kind's versions wins there too).
-func namesOf(kinds []*parser.Kind) crdNames {
+func namesOf(kinds []*model.Kind) crdNames {
 	k := kinds[0]
 	n := crdNames{kind: k.Name, listKind: k.Name + "List", plural: strings.ToLower(flect.Pluralize(k.Name)),
 		singular: strings.ToLower(k.Name), pos: k.Type.Pos}
@@ -53,7 +53,7 @@ func (g *gen) checkNames(items []planItem) {
 		names crdNames
 		what  string
 	}
-	byGroup := map[*parser.Group]map[string]claim{}
+	byGroup := map[*model.Group]map[string]claim{}
 	for _, it := range items {
 		n := namesOf(it.kinds)
 		claims := byGroup[it.group]

@@ -11,13 +11,13 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // structSchema builds the schema of a struct. Embedded structs go into allOf
 // and are merged by flattening; required fields are sorted by name, as
 // controller-gen sorts them.
-func (g *gen) structSchema(st *parser.Struct, at site) *apiextv1.JSONSchemaProps {
+func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps {
 	props := &apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{}}
 	owner := at.owner
 	var ownerMarkers []markers.Marker
@@ -28,7 +28,7 @@ func (g *gen) structSchema(st *parser.Struct, at site) *apiextv1.JSONSchemaProps
 	optionalByDefault := owner != nil && owner.Package != nil && markers.Has[markers.KubebuilderOptional](owner.Package.Markers)
 
 	var immutable []string
-	seen := map[string]*parser.Field{}
+	seen := map[string]*model.Field{}
 	emb := g.resolveEmbedding(st, at.hidden, at)
 	for _, f := range st.Fields {
 		name, inline, ok := g.jsonName(f, at)
@@ -96,7 +96,7 @@ func (g *gen) structSchema(st *parser.Struct, at site) *apiextv1.JSONSchemaProps
 
 // jsonName returns the JSON name of a field and whether it is inlined. ok is
 // false for fields that do not appear in JSON.
-func (g *gen) jsonName(f *parser.Field, at site) (name string, inline, ok bool) {
+func (g *gen) jsonName(f *model.Field, at site) (name string, inline, ok bool) {
 	switch {
 	case f.Ignored:
 		return "", false, false
@@ -135,34 +135,34 @@ func lowerFirst(s string) string {
 
 // quotable reports whether encoding/json's ",string" option applies to a
 // type: a string, number or boolean, or a pointer to one.
-func quotable(e parser.TypeExpr) bool {
-	if p, ok := e.(*parser.Pointer); ok {
+func quotable(e model.TypeExpr) bool {
+	if p, ok := e.(*model.Pointer); ok {
 		e = p.Elem
 	}
 	for range 100 {
-		n, ok := e.(*parser.Named)
+		n, ok := e.(*model.Named)
 		if !ok || n.Type.Underlying == nil || n.Type.JSONMarshaler || n.Type.TextMarshaler {
 			break
 		}
 		e = n.Type.Underlying
 	}
-	b, ok := e.(*parser.Basic)
+	b, ok := e.(*model.Basic)
 	return ok && (b.Name == "string" || b.Name == "bool" || b.IsInteger() || b.IsFloat())
 }
 
 // isStructLike reports whether a type is a struct, through pointers and names.
-func isStructLike(e parser.TypeExpr) bool {
+func isStructLike(e model.TypeExpr) bool {
 	for range 100 {
 		switch x := e.(type) {
-		case *parser.Pointer:
+		case *model.Pointer:
 			e = x.Elem
-		case *parser.Named:
+		case *model.Named:
 			if x.Type.Underlying == nil {
 				_, known := knownSchema(x.Type.Ident)
 				return !known
 			}
 			e = x.Type.Underlying
-		case *parser.Struct:
+		case *model.Struct:
 			return true
 		default:
 			return false
@@ -176,7 +176,7 @@ func isStructLike(e parser.TypeExpr) bool {
 // +kubebuilder:validation:Required, +optional/+k8s:optional,
 // +required/+k8s:required, then the package default (required unless
 // omitempty, omitzero or inline).
-func (g *gen) isRequired(f *parser.Field, inline, optionalByDefault, inOneOf bool, name string) bool {
+func (g *gen) isRequired(f *model.Field, inline, optionalByDefault, inOneOf bool, name string) bool {
 	ms := f.Markers
 	required := func(explicit bool) bool {
 		if inOneOf {
@@ -209,7 +209,7 @@ func (g *gen) isRequired(f *parser.Field, inline, optionalByDefault, inOneOf boo
 
 // oneOfFields returns the JSON names used in the one-of markers of a
 // struct's type, and checks that they name fields of the struct.
-func (g *gen) oneOfFields(ms []markers.Marker, st *parser.Struct, at site) map[string]bool {
+func (g *gen) oneOfFields(ms []markers.Marker, st *model.Struct, at site) map[string]bool {
 	out := map[string]bool{}
 	var names []string
 	for _, f := range st.Fields {
@@ -251,15 +251,15 @@ func (g *gen) oneOfFields(ms []markers.Marker, st *parser.Struct, at site) map[s
 // values, that +kubebuilder:pruning:PreserveUnknownFields makes valid on its
 // own: no type (a map is an object), and the marker, applied after, keeps
 // whatever the value holds. Without the marker such a field is an error.
-func preservedAny(f *parser.Field) (*apiextv1.JSONSchemaProps, bool) {
+func preservedAny(f *model.Field) (*apiextv1.JSONSchemaProps, bool) {
 	if !markers.Has[markers.XPreserveUnknownFields](f.Markers) {
 		return nil, false
 	}
 	switch x := deref(f.Type).(type) {
-	case *parser.Interface:
+	case *model.Interface:
 		return &apiextv1.JSONSchemaProps{}, true
-	case *parser.Map:
-		if _, ok := x.Elem.(*parser.Interface); ok && jsonKey(x.Key) {
+	case *model.Map:
+		if _, ok := x.Elem.(*model.Interface); ok && jsonKey(x.Key) {
 			return &apiextv1.JSONSchemaProps{Type: "object"}, true
 		}
 	}

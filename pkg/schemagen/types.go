@@ -15,7 +15,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // failedNode is the schema of a node that could not be generated (an
@@ -38,7 +38,7 @@ const refPrefix = "#/crdgen/"
 
 // rawSchema returns the raw schema of a named type, building it on first use.
 // A type that refers to itself is an error naming the cycle.
-func (g *gen) rawSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
+func (g *gen) rawSchema(t *model.Type) *apiextv1.JSONSchemaProps {
 	if s, ok := g.raw[t]; ok {
 		return s
 	}
@@ -60,7 +60,7 @@ func (g *gen) rawSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 // it. It only reads the caches Prepare filled, so it may run concurrently.
 // A reference back to a type being expanded (a recursive type, reported
 // when the raw schemas were built) expands to an empty schema.
-func (g *gen) expanded(t *parser.Type, onStack []*parser.Type) *apiextv1.JSONSchemaProps {
+func (g *gen) expanded(t *model.Type, onStack []*model.Type) *apiextv1.JSONSchemaProps {
 	if slices.Contains(onStack, t) {
 		return failedNode()
 	}
@@ -74,7 +74,7 @@ func (g *gen) expanded(t *parser.Type, onStack []*parser.Type) *apiextv1.JSONSch
 	return s
 }
 
-func (g *gen) reportCycle(cycle []*parser.Type) {
+func (g *gen) reportCycle(cycle []*model.Type) {
 	if g.cycles[cycle[0]] {
 		return
 	}
@@ -116,7 +116,7 @@ func comparePos(a, b token.Position) int {
 }
 
 // typeSchema builds the schema of a named type from its shape and markers.
-func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
+func (g *gen) typeSchema(t *model.Type) *apiextv1.JSONSchemaProps {
 	if t.Ident == objectMetaIdent() && g.opts.EmbeddedObjectMeta {
 		return embeddedObjectMeta()
 	}
@@ -160,7 +160,7 @@ func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 	s := g.exprSchema(t.Underlying, site{owner: t, pos: t.Pos, what: subject})
 	// An alias of a named type is described by that type, as controller-gen
 	// describes it; an alias of a shape (type Label = string) by its own doc.
-	if _, ofNamed := t.Underlying.(*parser.Named); !t.Alias || !ofNamed {
+	if _, ofNamed := t.Underlying.(*model.Named); !t.Alias || !ofNamed {
 		s.Description = t.Doc
 	}
 	g.applyMarkers(t.Markers, s, subject, t)
@@ -172,7 +172,7 @@ func (g *gen) typeSchema(t *parser.Type) *apiextv1.JSONSchemaProps {
 // on top, as controller-gen writes it. So Base's bounds, patterns, enums
 // and rules hold for Derived too, and a type defined over a well-known type
 // (metav1.Duration, resource.Quantity) has that type's schema.
-func (g *gen) definedSchema(t *parser.Type, subject string) *apiextv1.JSONSchemaProps {
+func (g *gen) definedSchema(t *model.Type, subject string) *apiextv1.JSONSchemaProps {
 	s := g.refStub(t.Base)
 	s.Description = t.Doc
 	g.applyMarkers(t.Markers, s, subject, t)
@@ -189,9 +189,9 @@ func (g *gen) definedSchema(t *parser.Type, subject string) *apiextv1.JSONSchema
 }
 
 // namedBase follows aliases from t to the named type they stand for.
-func namedBase(t *parser.Type) *parser.Type {
+func namedBase(t *model.Type) *model.Type {
 	for range 100 {
-		n, ok := t.Underlying.(*parser.Named)
+		n, ok := t.Underlying.(*model.Named)
 		if !t.Alias || !ok {
 			return t
 		}
@@ -203,7 +203,7 @@ func namedBase(t *parser.Type) *parser.Type {
 // site says where a type expression occurs: the named type that declares
 // it, the position to report problems at, and how to name it in messages.
 type site struct {
-	owner *parser.Type
+	owner *model.Type
 	pos   token.Position
 	what  string
 	// hidden are the JSON names a struct built here must not have: an
@@ -213,31 +213,31 @@ type site struct {
 
 // exprSchema returns the schema of a type expression. A reference to a named
 // type becomes a placeholder that expandRefs later replaces.
-func (g *gen) exprSchema(e parser.TypeExpr, at site) *apiextv1.JSONSchemaProps {
+func (g *gen) exprSchema(e model.TypeExpr, at site) *apiextv1.JSONSchemaProps {
 	switch x := e.(type) {
-	case *parser.Basic:
+	case *model.Basic:
 		return g.basicSchema(x, at)
-	case *parser.Named:
+	case *model.Named:
 		return g.refStub(x.Type)
-	case *parser.Pointer:
+	case *model.Pointer:
 		return g.exprSchema(x.Elem, at)
-	case *parser.Slice:
+	case *model.Slice:
 		if isByte(x.Elem) {
 			return &apiextv1.JSONSchemaProps{Type: "string", Format: "byte"}
 		}
 		return &apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: g.exprSchema(x.Elem, at)}}
-	case *parser.Array:
+	case *model.Array:
 		return &apiextv1.JSONSchemaProps{Type: "array", Items: &apiextv1.JSONSchemaPropsOrArray{Schema: g.exprSchema(x.Elem, at)}}
-	case *parser.Map:
+	case *model.Map:
 		return g.mapSchema(x, at)
-	case *parser.Struct:
+	case *model.Struct:
 		return g.structSchema(x, at)
-	case *parser.Interface:
+	case *model.Interface:
 		g.diags.Errorf(at.pos, markers.CodeGoType,
 			"%s is an interface (%s), which has no schema; use apiextensionsv1.JSON or runtime.RawExtension, or mark the field +kubebuilder:pruning:PreserveUnknownFields",
 			at.what, x.Desc)
 		return failedNode()
-	case *parser.Unsupported:
+	case *model.Unsupported:
 		if x.Invalid {
 			g.diags.Errorf(at.pos, markers.CodeGoType, "%s has a type that does not compile: %s", at.what, x.Desc)
 		} else {
@@ -250,12 +250,12 @@ func (g *gen) exprSchema(e parser.TypeExpr, at site) *apiextv1.JSONSchemaProps {
 
 // isByte reports whether an element type makes a slice a []byte, which
 // encoding/json writes as a base64 string.
-func isByte(e parser.TypeExpr) bool {
-	b, ok := e.(*parser.Basic)
+func isByte(e model.TypeExpr) bool {
+	b, ok := e.(*model.Basic)
 	return ok && (b.Name == "byte" || b.Name == "uint8")
 }
 
-func (g *gen) basicSchema(b *parser.Basic, at site) *apiextv1.JSONSchemaProps {
+func (g *gen) basicSchema(b *model.Basic, at site) *apiextv1.JSONSchemaProps {
 	switch {
 	case b.Name == "bool":
 		return &apiextv1.JSONSchemaProps{Type: "boolean"}
@@ -289,13 +289,13 @@ func (g *gen) basicSchema(b *parser.Basic, at site) *apiextv1.JSONSchemaProps {
 	return failedNode()
 }
 
-func (g *gen) mapSchema(m *parser.Map, at site) *apiextv1.JSONSchemaProps {
+func (g *gen) mapSchema(m *model.Map, at site) *apiextv1.JSONSchemaProps {
 	if !jsonKey(m.Key) {
 		g.diags.Errorf(at.pos, markers.CodeGoType,
 			"%s is a map with %s keys, which encoding/json cannot write: JSON object keys are strings, so it takes string and integer keys and keys that implement encoding.TextMarshaler", at.what, m.Key)
 		return failedNode()
 	}
-	if _, ok := m.Elem.(*parser.Interface); ok {
+	if _, ok := m.Elem.(*model.Interface); ok {
 		g.diags.Errorf(at.pos, markers.CodeGoType,
 			"%s is a map of interface values, which have no schema; use map[string]apiextensionsv1.JSON, or mark the field +kubebuilder:pruning:PreserveUnknownFields", at.what)
 		return failedNode()
@@ -308,12 +308,12 @@ func (g *gen) mapSchema(m *parser.Map, at site) *apiextv1.JSONSchemaProps {
 
 // jsonKey reports whether encoding/json writes a map key type as an object
 // key: a string, an integer (as its decimal digits), or a TextMarshaler.
-func jsonKey(k parser.TypeExpr) bool {
+func jsonKey(k model.TypeExpr) bool {
 	for {
 		switch x := k.(type) {
-		case *parser.Basic:
+		case *model.Basic:
 			return x.Name == "string" || x.IsInteger()
-		case *parser.Named:
+		case *model.Named:
 			if x.Type.TextMarshaler {
 				return true
 			}
@@ -332,7 +332,7 @@ func jsonKey(k parser.TypeExpr) bool {
 // for a list an items schema with the items' type, so that markers at the
 // reference site, items: markers included, can check what they apply to;
 // flattening merges it with the type's own schema.
-func (g *gen) refStub(t *parser.Type) *apiextv1.JSONSchemaProps {
+func (g *gen) refStub(t *model.Type) *apiextv1.JSONSchemaProps {
 	key := t.Ident.String()
 	g.refs[key] = t
 	ref := refPrefix + key
@@ -384,15 +384,15 @@ func rawFact[T comparable](s *apiextv1.JSONSchemaProps, get func(*apiextv1.JSONS
 }
 
 // isBasicShape reports whether a named type is, under its names, a basic type.
-func isBasicShape(t *parser.Type) bool {
-	_, ok := underlyingShape(t).(*parser.Basic)
+func isBasicShape(t *model.Type) bool {
+	_, ok := underlyingShape(t).(*model.Basic)
 	return ok
 }
 
 // underlyingShape follows aliases and named types down to a shape.
-func underlyingShape(t *parser.Type) parser.TypeExpr {
+func underlyingShape(t *model.Type) model.TypeExpr {
 	for i := 0; i < 100; i++ {
-		n, ok := t.Underlying.(*parser.Named)
+		n, ok := t.Underlying.(*model.Named)
 		if !ok {
 			return t.Underlying
 		}
@@ -405,7 +405,7 @@ func underlyingShape(t *parser.Type) parser.TypeExpr {
 // referenced type's raw schema, the reference site's own schema], keeping
 // the site's description, title, example and external docs (or the type's,
 // when the site has none), as controller-gen's flattener does.
-func (g *gen) expandRefs(s *apiextv1.JSONSchemaProps, onStack []*parser.Type) {
+func (g *gen) expandRefs(s *apiextv1.JSONSchemaProps, onStack []*model.Type) {
 	if s == nil {
 		return
 	}

@@ -17,13 +17,13 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // warnUnpruned warns about each outermost subtree of a kind's schema that
 // keeps unknown fields, at the Go line in the project's own packages that
 // leads to it.
-func (g *gen) warnUnpruned(k *parser.Kind, s *apiextv1.JSONSchemaProps, path schemaPath) {
+func (g *gen) warnUnpruned(k *model.Kind, s *apiextv1.JSONSchemaProps, path schemaPath) {
 	if len(path) > 0 && s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields {
 		if pos, ok := g.localPosition(k, path); ok && s.Title != failedTitle {
 			g.diags.Warnf(pos, markers.CodeUnknownFields,
@@ -51,7 +51,7 @@ func (g *gen) warnUnpruned(k *parser.Kind, s *apiextv1.JSONSchemaProps, path sch
 // from: the deepest place along it that is in a package of the main module
 // (a RawExtension inside a dependency's type is reported at the project's
 // field that uses that type). ok is false when none is.
-func (g *gen) localPosition(k *parser.Kind, path schemaPath) (token.Position, bool) {
+func (g *gen) localPosition(k *model.Kind, path schemaPath) (token.Position, bool) {
 	for n := len(path); n >= 0; n-- {
 		pos := locate(k.Type, path[:n]).pos
 		if g.localDirs[filepath.Dir(pos.Filename)] {

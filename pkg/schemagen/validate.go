@@ -26,7 +26,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // Validator judges CRDs with the API server's code: the apiextensions
@@ -153,7 +153,7 @@ func CheckDefaults(c *CRD) markers.ErrorList {
 }
 
 // checkDefaults validates the defaults of one version's schema.
-func checkDefaults(k *parser.Kind, s *apiextv1.JSONSchemaProps, diags *markers.ErrorList) {
+func checkDefaults(k *model.Kind, s *apiextv1.JSONSchemaProps, diags *markers.ErrorList) {
 	if !schemaHas(s, func(x *apiextv1.JSONSchemaProps) bool { return x.Default != nil }) {
 		return
 	}

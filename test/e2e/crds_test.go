@@ -19,7 +19,7 @@ import (
 	"k8s.io/client-go/rest"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
@@ -31,7 +31,7 @@ func generateCRDs() ([]*apiextv1.CustomResourceDefinition, error) {
 	if err != nil {
 		return nil, err
 	}
-	model, diags, err := parser.Load(context.Background(), apiPatterns(), parser.Options{
+	mod, diags, err := model.Load(context.Background(), apiPatterns(), model.Options{
 		Dir:            root,
 		Opaque:         schemagen.IsKnownType,
 		UnknownMarkers: markers.Error,
@@ -39,8 +39,8 @@ func generateCRDs() ([]*apiextv1.CustomResourceDefinition, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(apiPatterns(), " "), err)
 	}
-	if model != nil {
-		crds, gdiags := schemagen.Generate(model, schemagen.Options{})
+	if mod != nil {
+		crds, gdiags := schemagen.Generate(mod, schemagen.Options{})
 		diags.Append(gdiags)
 		if !diags.HasErrors() {
 			for _, d := range diags {

@@ -1,4 +1,4 @@
-package parser
+package model
 
 // This file implements the shapes of types in the model: a type
 // expression from its go/types type and the syntax that declared it (for

@@ -1,4 +1,4 @@
-package parser
+package model
 
 // This file implements the fingerprint of a load: a hash of everything Load
 // reads, so that a caller can tell that nothing has changed since an earlier

@@ -1,4 +1,4 @@
-package parser
+package model
 
 // This file implements the functions and methods an API package declares,
 // which conversion generation looks for (hand-written Convert_ functions).

@@ -1,4 +1,4 @@
-package parser
+package model
 
 // This file implements loading: which packages are read as API packages, and
 // their type-check.

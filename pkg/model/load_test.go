@@ -1,4 +1,4 @@
-package parser
+package model
 
 // Loader tests: small fixture modules, written out as txtar archives, and
 // the model facts crdgen reads of them (which packages are the user's own,

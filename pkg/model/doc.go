@@ -1,4 +1,4 @@
-// Package parser loads Go API packages and builds crdgen's model of them:
+// Package model is crdgen's model of Go API packages, and how it is loaded:
 // groups, versions, kinds, and every named type the kinds reach, with their
 // fields, doc comments and parsed markers.
 //
@@ -23,4 +23,4 @@
 // dependencies' source only the declarations they reach, doc comments
 // included, their constants evaluated with go/constant (load.go,
 // srcimport*.go).
-package parser
+package model

@@ -1,4 +1,4 @@
-package parser
+package model
 
 // This file implements the syntax side of a package: its files, the type
 // declarations by name, and its marker comments. API packages bring their

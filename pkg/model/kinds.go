@@ -1,4 +1,4 @@
-package parser
+package model
 
 // This file implements finding the kinds of the API packages and arranging
 // them into groups and versions.

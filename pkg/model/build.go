@@ -1,4 +1,4 @@
-package parser
+package model
 
 // This file implements building the model from type-checked packages: every
 // named type an API package declares, and everything those types reach.

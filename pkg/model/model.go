@@ -1,4 +1,4 @@
-package parser
+package model
 
 import (
 	"go/token"
