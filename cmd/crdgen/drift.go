@@ -13,8 +13,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/pmezard/go-difflib/difflib"
+
+	"github.com/crdgen/crdgen/pkg/markers"
 )
 
 // checkDrift prints the run's diagnostics together with one per planned

@@ -16,6 +16,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // checkColumn checks one printer column of a version whose schema is s
@@ -78,7 +79,7 @@ func (g *gen) checkColumnNames(k *model.Kind) {
 func missingField(s *apiextv1.JSONSchemaProps, path string) (name, in string) {
 	cur := s
 	done := ""
-	for _, seg := range splitFieldPath(strings.TrimPrefix(path, ".")) {
+	for _, seg := range schemapath.Split(strings.TrimPrefix(path, ".")) {
 		field, brackets, _ := strings.Cut(seg, "[")
 		if field != "" {
 			switch {

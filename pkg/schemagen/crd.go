@@ -16,6 +16,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // buildCRD builds the CRD of one kind from its versions (in version order).
@@ -123,7 +124,7 @@ func subresources(v *apiextv1.CustomResourceDefinitionVersion) *apiextv1.CustomR
 // tree of its own, then flattened in place.
 func (g *gen) kindSchema(k *model.Kind) *apiextv1.JSONSchemaProps {
 	s := g.expanded(k.Type, nil)
-	f := &flattener{conflict: func(path schemaPath, msg string) {
+	f := &flattener{conflict: func(path schemapath.Path, msg string) {
 		g.diags.Errorf(locate(k.Type, path).pos, markers.CodeSchema, "%s: %s", path.Display(), msg)
 	}}
 	f.flatten(s, nil)
@@ -133,8 +134,8 @@ func (g *gen) kindSchema(k *model.Kind) *apiextv1.JSONSchemaProps {
 	if n := g.opts.MaxDescriptionLength; n != nil {
 		truncateDescriptions(s, *n)
 	}
-	g.checkListMapKeys(k, s, nil)
-	g.warnUnpruned(k, s, nil)
+	g.checkListMapKeys(k, s)
+	g.warnUnpruned(k, s)
 	return s
 }
 

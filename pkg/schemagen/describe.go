@@ -8,18 +8,21 @@ import (
 	"unicode/utf8"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // truncateDescriptions shortens every description in s to at most n bytes,
 // cutting at the last sentence end (or word, with "...") as controller-gen's
 // maxDescLen does; n == 0 drops descriptions.
 func truncateDescriptions(s *apiextv1.JSONSchemaProps, n int) {
-	walkSchema(s, func(s *apiextv1.JSONSchemaProps) {
+	schemapath.Edit(s, func(s *apiextv1.JSONSchemaProps, _ schemapath.Path) bool {
 		if n == 0 {
 			s.Description = ""
-			return
+		} else {
+			s.Description = truncate(s.Description, n)
 		}
-		s.Description = truncate(s.Description, n)
+		return true
 	})
 }
 
@@ -41,31 +44,4 @@ func truncate(desc string, n int) string {
 		return desc[:i] + "..."
 	}
 	return desc + "..."
-}
-
-// walkSchema calls fn on s and every schema below it, parents first.
-func walkSchema(s *apiextv1.JSONSchemaProps, fn func(*apiextv1.JSONSchemaProps)) {
-	if s == nil {
-		return
-	}
-	fn(s)
-	if s.Items != nil {
-		walkSchema(s.Items.Schema, fn)
-		for i := range s.Items.JSONSchemas {
-			walkSchema(&s.Items.JSONSchemas[i], fn)
-		}
-	}
-	for _, list := range [][]apiextv1.JSONSchemaProps{s.AllOf, s.AnyOf, s.OneOf} {
-		for i := range list {
-			walkSchema(&list[i], fn)
-		}
-	}
-	walkSchema(s.Not, fn)
-	for k, p := range s.Properties {
-		walkSchema(&p, fn)
-		s.Properties[k] = p
-	}
-	if s.AdditionalProperties != nil {
-		walkSchema(s.AdditionalProperties.Schema, fn)
-	}
 }

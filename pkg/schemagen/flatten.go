@@ -23,16 +23,18 @@ import (
 	"slices"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // flattener merges allOf entries; conflict reports a type conflict at a
 // schema path.
 type flattener struct {
-	conflict func(path schemaPath, msg string)
+	conflict func(path schemapath.Path, msg string)
 }
 
 // flatten merges every allOf in s into its node, then flattens its children.
-func (f *flattener) flatten(s *apiextv1.JSONSchemaProps, path schemaPath) {
+func (f *flattener) flatten(s *apiextv1.JSONSchemaProps, path schemapath.Path) {
 	if s == nil {
 		return
 	}
@@ -42,26 +44,26 @@ func (f *flattener) flatten(s *apiextv1.JSONSchemaProps, path schemaPath) {
 		f.mergeInto(s, e, path)
 	}
 	if s.Items != nil {
-		f.flatten(s.Items.Schema, path.child("items"))
+		f.flatten(s.Items.Schema, path.Child("items"))
 	}
 	for i := range s.AllOf {
-		f.flatten(&s.AllOf[i], path.child(fmt.Sprintf("allOf[%d]", i)))
+		f.flatten(&s.AllOf[i], path.Child(fmt.Sprintf("allOf[%d]", i)))
 	}
 	for i := range s.AnyOf {
-		f.flatten(&s.AnyOf[i], path.child(fmt.Sprintf("anyOf[%d]", i)))
+		f.flatten(&s.AnyOf[i], path.Child(fmt.Sprintf("anyOf[%d]", i)))
 	}
 	for i := range s.OneOf {
-		f.flatten(&s.OneOf[i], path.child(fmt.Sprintf("oneOf[%d]", i)))
+		f.flatten(&s.OneOf[i], path.Child(fmt.Sprintf("oneOf[%d]", i)))
 	}
-	f.flatten(s.Not, path.child("not"))
+	f.flatten(s.Not, path.Child("not"))
 	// Properties flatten independently, and conflicts are reported with
 	// their paths and sorted: the order does not matter.
 	for k, p := range s.Properties {
-		f.flatten(&p, path.property(k))
+		f.flatten(&p, path.Property(k))
 		s.Properties[k] = p
 	}
 	if s.AdditionalProperties != nil {
-		f.flatten(s.AdditionalProperties.Schema, path.child("additionalProperties"))
+		f.flatten(s.AdditionalProperties.Schema, path.Child("additionalProperties"))
 	}
 }
 
@@ -69,7 +71,7 @@ func (f *flattener) flatten(s *apiextv1.JSONSchemaProps, path schemaPath) {
 // Values that conflict and cannot be combined move into dst.allOf. dst may
 // take over src's parts: src must not be used afterwards (the entries of an
 // allOf are each merged once, then dropped).
-func (f *flattener) mergeInto(dst *apiextv1.JSONSchemaProps, src apiextv1.JSONSchemaProps, path schemaPath) {
+func (f *flattener) mergeInto(dst *apiextv1.JSONSchemaProps, src apiextv1.JSONSchemaProps, path schemapath.Path) {
 	for _, e := range src.AllOf {
 		f.mergeInto(dst, e, path)
 	}
@@ -223,7 +225,7 @@ func mergeBound(dst **float64, dstExcl *bool, src *float64, srcExcl bool, strict
 }
 
 // mergeEnum keeps the values both enums allow.
-func (f *flattener) mergeEnum(dst *apiextv1.JSONSchemaProps, src []apiextv1.JSON, path schemaPath) {
+func (f *flattener) mergeEnum(dst *apiextv1.JSONSchemaProps, src []apiextv1.JSON, path schemapath.Path) {
 	switch {
 	case len(src) == 0:
 		return
@@ -244,7 +246,7 @@ func (f *flattener) mergeEnum(dst *apiextv1.JSONSchemaProps, src []apiextv1.JSON
 	dst.Enum = both
 }
 
-func (f *flattener) mergeItems(dst *apiextv1.JSONSchemaProps, src *apiextv1.JSONSchemaPropsOrArray, path schemaPath) {
+func (f *flattener) mergeItems(dst *apiextv1.JSONSchemaProps, src *apiextv1.JSONSchemaPropsOrArray, path schemapath.Path) {
 	switch {
 	case src == nil || src.Schema == nil:
 		return
@@ -252,11 +254,11 @@ func (f *flattener) mergeItems(dst *apiextv1.JSONSchemaProps, src *apiextv1.JSON
 		// src is not used again (see mergeInto), so it need not be copied.
 		dst.Items = src
 	default:
-		f.mergeInto(dst.Items.Schema, *src.Schema, path.child("items"))
+		f.mergeInto(dst.Items.Schema, *src.Schema, path.Child("items"))
 	}
 }
 
-func (f *flattener) mergeProperties(dst *apiextv1.JSONSchemaProps, src map[string]apiextv1.JSONSchemaProps, path schemaPath) {
+func (f *flattener) mergeProperties(dst *apiextv1.JSONSchemaProps, src map[string]apiextv1.JSONSchemaProps, path schemapath.Path) {
 	if len(src) == 0 {
 		return
 	}
@@ -269,12 +271,12 @@ func (f *flattener) mergeProperties(dst *apiextv1.JSONSchemaProps, src map[strin
 			dst.Properties[k] = sp
 			continue
 		}
-		f.mergeInto(&d, sp, path.property(k))
+		f.mergeInto(&d, sp, path.Property(k))
 		dst.Properties[k] = d
 	}
 }
 
-func (f *flattener) mergeAdditional(dst *apiextv1.JSONSchemaProps, src *apiextv1.JSONSchemaPropsOrBool, path schemaPath) {
+func (f *flattener) mergeAdditional(dst *apiextv1.JSONSchemaProps, src *apiextv1.JSONSchemaPropsOrBool, path schemapath.Path) {
 	switch {
 	case src == nil:
 		return
@@ -285,6 +287,6 @@ func (f *flattener) mergeAdditional(dst *apiextv1.JSONSchemaProps, src *apiextv1
 	case dst.AdditionalProperties.Schema == nil:
 		dst.AdditionalProperties.Schema = src.Schema
 	default:
-		f.mergeInto(dst.AdditionalProperties.Schema, *src.Schema, path.child("additionalProperties"))
+		f.mergeInto(dst.AdditionalProperties.Schema, *src.Schema, path.Child("additionalProperties"))
 	}
 }

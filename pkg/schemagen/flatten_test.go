@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 func i64(v int64) *int64     { return &v }
@@ -66,7 +68,7 @@ func TestMergeInto(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			conflict := false
-			f := &flattener{conflict: func(schemaPath, string) { conflict = true }}
+			f := &flattener{conflict: func(schemapath.Path, string) { conflict = true }}
 			dst := tc.dst
 			f.mergeInto(&dst, tc.src, nil)
 			if !reflect.DeepEqual(dst, tc.want) {
@@ -105,7 +107,7 @@ func TestLocateServerPaths(t *testing.T) {
 		{"spec.validation.openAPIV3Schema.properties[spec].properties[a.b].default", "spec|validation|openAPIV3Schema|properties[spec]|properties[a.b]|default"},
 		{"spec.versions[1].additionalPrinterColumns[0].JSONPath", "spec|versions[1]|additionalPrinterColumns[0]|JSONPath"},
 	} {
-		got := splitFieldPath(c.in)
+		got := schemapath.Split(c.in)
 		joined := ""
 		for i, s := range got {
 			if i > 0 {
@@ -114,7 +116,7 @@ func TestLocateServerPaths(t *testing.T) {
 			joined += s
 		}
 		if joined != c.want {
-			t.Errorf("splitFieldPath(%q) = %q, want %q", c.in, joined, c.want)
+			t.Errorf("schemapath.Split(%q) = %q, want %q", c.in, joined, c.want)
 		}
 	}
 	if name, i := splitIndex("x-kubernetes-validations[3]"); name != "x-kubernetes-validations" || i != 3 {

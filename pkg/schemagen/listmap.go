@@ -11,15 +11,16 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // checkListMapKeys reports +listMapKey markers that name no field of the
 // list's items, at the marker, with the closest field name.
-func (g *gen) checkListMapKeys(k *model.Kind, s *apiextv1.JSONSchemaProps, path schemaPath) {
-	if s == nil {
-		return
-	}
-	if len(s.XListMapKeys) > 0 && s.Items != nil && s.Items.Schema != nil {
+func (g *gen) checkListMapKeys(k *model.Kind, root *apiextv1.JSONSchemaProps) {
+	schemapath.Walk(root, func(s *apiextv1.JSONSchemaProps, path schemapath.Path) bool {
+		if len(s.XListMapKeys) == 0 || s.Items == nil || s.Items.Schema == nil {
+			return true
+		}
 		items := s.Items.Schema
 		for i, key := range s.XListMapKeys {
 			if _, ok := items.Properties[key]; ok {
@@ -40,22 +41,12 @@ func (g *gen) checkListMapKeys(k *model.Kind, s *apiextv1.JSONSchemaProps, path 
 			}
 			g.diags.Add(d)
 		}
-	}
-	if s.Items != nil {
-		g.checkListMapKeys(k, s.Items.Schema, path.child("items"))
-	}
-	// Any order: the diagnostics are sorted by position and message, and
-	// the message holds the path.
-	for name, p := range s.Properties {
-		g.checkListMapKeys(k, &p, path.property(name))
-	}
-	if s.AdditionalProperties != nil {
-		g.checkListMapKeys(k, s.AdditionalProperties.Schema, path.child("additionalProperties"))
-	}
+		return true
+	})
 }
 
 // findAt returns the Go type at a schema path, or nil.
-func findAt(k *model.Kind, path schemaPath) model.TypeExpr {
+func findAt(k *model.Kind, path schemapath.Path) model.TypeExpr {
 	var expr model.TypeExpr = &model.Named{Type: k.Type}
 	for _, seg := range path {
 		switch {

@@ -15,46 +15,8 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
-
-// schemaPath is a path from a schema's root: segments such as
-// "properties[spec]", "items" and "additionalProperties".
-type schemaPath []string
-
-func (p schemaPath) child(seg string) schemaPath {
-	q := make(schemaPath, len(p)+1)
-	copy(q, p)
-	q[len(p)] = seg
-	return q
-}
-
-func (p schemaPath) property(name string) schemaPath { return p.child("properties[" + name + "]") }
-
-// serverForm writes the path as the API server's field paths continue a
-// schema's: .properties[spec].items (empty at the root).
-func (p schemaPath) serverForm() string {
-	if len(p) == 0 {
-		return ""
-	}
-	return "." + strings.Join(p, ".")
-}
-
-// Display writes the path as users read it: .spec.hosts[*].name.
-func (p schemaPath) Display() string {
-	var b strings.Builder
-	for _, seg := range p {
-		switch {
-		case strings.HasPrefix(seg, "properties["):
-			b.WriteString("." + seg[len("properties["):len(seg)-1])
-		case seg == "items", seg == "additionalProperties":
-			b.WriteString("[*]")
-		}
-	}
-	if b.Len() == 0 {
-		return "."
-	}
-	return b.String()
-}
 
 // located is a schema node's origin: where to report, and the markers that
 // shaped it (the field's, then its type's).
@@ -65,7 +27,7 @@ type located struct {
 
 // locate follows a schema path from a kind's type to the field it names.
 // It stops at the deepest node it can follow.
-func locate(kind *model.Type, path schemaPath) located {
+func locate(kind *model.Type, path schemapath.Path) located {
 	cur := located{pos: kind.Pos, markers: kind.Markers}
 	expr := kind.Underlying
 	for _, seg := range path {
@@ -264,27 +226,6 @@ func markerFor(ms []markers.Marker, keyword string, index int) (markers.Marker, 
 	return markers.Marker{}, false
 }
 
-// splitFieldPath splits an API server field path ("a.b[x.y].c[0]") at dots
-// outside brackets.
-func splitFieldPath(p string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(p); i++ {
-		switch p[i] {
-		case '[':
-			depth++
-		case ']':
-			depth--
-		case '.':
-			if depth == 0 {
-				out = append(out, p[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, p[start:])
-}
-
 // splitIndex splits "name[3]" into "name" and 3 (or -1 without an index).
 func splitIndex(seg string) (string, int) {
 	open := strings.IndexByte(seg, '[')
@@ -302,7 +243,7 @@ func splitIndex(seg string) (string, int) {
 // as the API server reports paths ("spec.versions[0].schema.openAPIV3Schema
 // .properties[spec].default", "spec.names.plural", ...).
 func (c *CRD) Locate(fieldPath string) token.Position {
-	segs := splitFieldPath(fieldPath)
+	segs := schemapath.Split(fieldPath)
 	kind := c.Kinds[0]
 	if len(segs) >= 2 && segs[0] == "spec" {
 		if name, i := splitIndex(segs[1]); name == "versions" && i >= 0 && i < len(c.Kinds) {
@@ -381,7 +322,7 @@ func locateInVersion(k *model.Kind, segs []string) token.Position {
 // locateSchema maps a path below openAPIV3Schema: schema segments, then
 // possibly a keyword (with an index for x-kubernetes-validations).
 func locateSchema(kind *model.Type, segs []string) token.Position {
-	var path schemaPath
+	var path schemapath.Path
 	rest := segs
 	for len(rest) > 0 {
 		seg := rest[0]

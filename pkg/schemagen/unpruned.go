@@ -10,48 +10,40 @@ package schemagen
 
 import (
 	"go/token"
-	"maps"
 	"path/filepath"
-	"slices"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // warnUnpruned warns about each outermost subtree of a kind's schema that
 // keeps unknown fields, at the Go line in the project's own packages that
 // leads to it.
-func (g *gen) warnUnpruned(k *model.Kind, s *apiextv1.JSONSchemaProps, path schemaPath) {
-	if len(path) > 0 && s.XPreserveUnknownFields != nil && *s.XPreserveUnknownFields {
+func (g *gen) warnUnpruned(k *model.Kind, root *apiextv1.JSONSchemaProps) {
+	schemapath.Walk(root, func(s *apiextv1.JSONSchemaProps, path schemapath.Path) bool {
+		switch {
+		case len(path) == 1 && path[0] == "properties[metadata]":
+			return false
+		case len(path) == 0 || s.XPreserveUnknownFields == nil || !*s.XPreserveUnknownFields:
+			return true
+		}
 		if pos, ok := g.localPosition(k, path); ok && s.Title != failedTitle {
 			g.diags.Warnf(pos, markers.CodeUnknownFields,
 				"%s keeps unknown fields (x-kubernetes-preserve-unknown-fields): the API server stores whatever a client sends there without validating it, a field nobody declared included; if its shape is known, describe it instead",
 				path.Display())
 		}
-		return
-	}
-	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
-		if len(path) == 0 && name == "metadata" {
-			continue
-		}
-		p := s.Properties[name]
-		g.warnUnpruned(k, &p, path.property(name))
-	}
-	if s.Items != nil && s.Items.Schema != nil {
-		g.warnUnpruned(k, s.Items.Schema, path.child("items"))
-	}
-	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-		g.warnUnpruned(k, s.AdditionalProperties.Schema, path.child("additionalProperties"))
-	}
+		return false
+	})
 }
 
 // localPosition is where in the project's own packages a schema path comes
 // from: the deepest place along it that is in a package of the main module
 // (a RawExtension inside a dependency's type is reported at the project's
 // field that uses that type). ok is false when none is.
-func (g *gen) localPosition(k *model.Kind, path schemaPath) (token.Position, bool) {
+func (g *gen) localPosition(k *model.Kind, path schemapath.Path) (token.Position, bool) {
 	for n := len(path); n >= 0; n-- {
 		pos := locate(k.Type, path[:n]).pos
 		if g.localDirs[filepath.Dir(pos.Filename)] {

@@ -7,8 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -27,6 +25,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // Validator judges CRDs with the API server's code: the apiextensions
@@ -97,36 +96,19 @@ func unrecognizedFormats(c *CRD) markers.ErrorList {
 			continue
 		}
 		base := fmt.Sprintf("spec.versions[%d].schema.openAPIV3Schema", i)
-		walkSchemaPaths(v.Schema.OpenAPIV3Schema, nil, func(s *apiextv1.JSONSchemaProps, path schemaPath) {
+		schemapath.Walk(v.Schema.OpenAPIV3Schema, func(s *apiextv1.JSONSchemaProps, path schemapath.Path) bool {
 			if s.Format == "" {
-				return
+				return true
 			}
 			probe := &spec.Schema{SchemaProps: spec.SchemaProps{Format: s.Format, Type: []string{s.Type}}}
 			for _, f := range apiservervalidation.GetUnrecognizedFormats(probe, compat) {
-				diags.Warnf(c.Locate(base+path.serverForm()+".format"), markers.CodeAPIServer,
+				diags.Warnf(c.Locate(base+path.ServerForm()+".format"), markers.CodeAPIServer,
 					"unrecognized format %q: the API server warns about it when the CRD is created, and checks nothing for it", f)
 			}
+			return true
 		})
 	}
 	return diags
-}
-
-// walkSchemaPaths calls fn on s and every schema below it, with its path.
-func walkSchemaPaths(s *apiextv1.JSONSchemaProps, path schemaPath, fn func(*apiextv1.JSONSchemaProps, schemaPath)) {
-	if s == nil {
-		return
-	}
-	fn(s, path)
-	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
-		p := s.Properties[name]
-		walkSchemaPaths(&p, path.property(name), fn)
-	}
-	if s.Items != nil {
-		walkSchemaPaths(s.Items.Schema, path.child("items"), fn)
-	}
-	if s.AdditionalProperties != nil {
-		walkSchemaPaths(s.AdditionalProperties.Schema, path.child("additionalProperties"), fn)
-	}
 }
 
 // isCELFinding reports whether a validation error is about CEL rules: their
@@ -154,7 +136,7 @@ func CheckDefaults(c *CRD) markers.ErrorList {
 
 // checkDefaults validates the defaults of one version's schema.
 func checkDefaults(k *model.Kind, s *apiextv1.JSONSchemaProps, diags *markers.ErrorList) {
-	if !schemaHas(s, func(x *apiextv1.JSONSchemaProps) bool { return x.Default != nil }) {
+	if !schemapath.Has(s, func(x *apiextv1.JSONSchemaProps) bool { return x.Default != nil }) {
 		return
 	}
 	internal := &apiextensions.JSONSchemaProps{}
@@ -172,18 +154,9 @@ func checkDefaults(k *model.Kind, s *apiextv1.JSONSchemaProps, diags *markers.Er
 	}
 	for _, e := range errs {
 		path := strings.TrimPrefix(e.Field, root.String()+".")
-		pos := locateSchema(k.Type, splitFieldPath(path))
+		pos := locateSchema(k.Type, schemapath.Split(path))
 		diags.Errorf(pos, markers.CodeDefault, "%s", defaultMessage(e))
 	}
-}
-
-// schemaHas reports whether pred holds for s or any schema below it.
-func schemaHas(s *apiextv1.JSONSchemaProps, pred func(*apiextv1.JSONSchemaProps) bool) bool {
-	found := false
-	walkSchema(s, func(x *apiextv1.JSONSchemaProps) {
-		found = found || pred(x)
-	})
-	return found
 }
 
 // defaultMessage words a default validation error for the author of the
