@@ -10,7 +10,7 @@
 //
 // Usage (from the repository root):
 //
-//	go run ./bench/compare [-runs 5] [-corpus LIST] [-cold] [-work DIR] [-tools crdgen,controller-gen]
+//	go run ./bench/compare [-runs 5] [-corpus LIST] [-cold] [-work DIR] [-tools crdgen,controller-gen] [-baseline REV]
 //	go run ./bench/compare -prepare [-corpus LIST]   (only prepare, for go test ./bench/phases -bench .)
 //
 // The corpora are prometheus-operator (v0.94.1: v1, v1alpha1, v1beta1; 10
@@ -21,6 +21,10 @@
 // Each crdgen run starts with an empty crdgen cache, so it does all the
 // work; the "crdgen rerun" row is a run with outputs and cache from the run
 // before, the no-change rerun of a go generate or make manifests.
+//
+// -baseline REV also builds crdgen as it was at the git revision REV and
+// runs it in the same rounds (A B A B ...), as "crdgen@REV", for a before
+// and after measured side by side on one machine state.
 //
 // -cold gives every run an empty GOCACHE (and an empty crdgen cache, so no
 // rerun row), as in a fresh CI container: a tool that type-checks against
@@ -55,6 +59,7 @@ func main() {
 	tools := flag.String("tools", "crdgen,controller-gen", "tools to run")
 	work := flag.String("work", filepath.Join(os.TempDir(), "crdgen-bench"), "scratch directory (kept between runs)")
 	prepareOnly := flag.Bool("prepare", false, "only prepare the corpora (for go test ./bench/phases -bench .)")
+	baseline := flag.String("baseline", "", "also run crdgen as built at this git revision")
 	flag.Parse()
 	if *prepareOnly {
 		for _, name := range strings.Split(*which, ",") {
@@ -69,7 +74,7 @@ func main() {
 		}
 		return
 	}
-	b := &bench{work: *work, runs: *runs, cold: *cold, tools: strings.Split(*tools, ",")}
+	b := &bench{work: *work, runs: *runs, cold: *cold, tools: strings.Split(*tools, ","), baseline: *baseline}
 	if err := b.run(strings.Split(*which, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, "compare:", err)
 		os.Exit(1)
@@ -84,6 +89,8 @@ type bench struct {
 	tools        []string
 	crdgen, cg   string
 	syntheticFit []point
+	// baseline is a git revision whose crdgen runs too, built at baseBin.
+	baseline, baseBin string
 }
 
 // point is one synthetic corpus's size and crdgen's figures, for the slope.
@@ -106,6 +113,11 @@ func (b *bench) run(names []string) error {
 	if err := sh(repo, nil, "go", "build", "-o", b.crdgen, "./cmd/crdgen"); err != nil {
 		return err
 	}
+	if b.baseline != "" {
+		if b.baseBin, err = buildAt(repo, b.work, b.baseline); err != nil {
+			return err
+		}
+	}
 	b.cg = filepath.Join(bin, "controller-gen")
 	if _, err := os.Stat(b.cg); err != nil && slices.Contains(b.tools, "controller-gen") {
 		if err := sh(repo, []string{"GOBIN=" + bin}, "go", "install", controllerGen); err != nil {
@@ -114,7 +126,7 @@ func (b *bench) run(names []string) error {
 	}
 	fmt.Printf("machine: %d CPUs, %s; runs: %d per tool after a warm-up; GOCACHE: %s\n\n", cpuCount(), goVersion(), b.runs,
 		map[bool]string{true: "empty for every run", false: "warm"}[b.cold])
-	fmt.Printf("%-20s %5s  %-17s %9s %9s %10s\n", "corpus", "CRDs", "", "wall", "cpu", "peak RSS")
+	fmt.Printf("%-20s %5s  %-22s %9s %9s %10s\n", "corpus", "CRDs", "", "wall", "cpu", "peak RSS")
 	for _, name := range names {
 		c, err := corpusByName(name)
 		if err != nil {
@@ -167,6 +179,13 @@ func (b *bench) corpus(c corpus) error {
 			tools = append(tools, tool{"crdgen rerun", b.crdgen, crdgenArgs, false})
 		}
 	}
+	if b.baseBin != "" {
+		at := "crdgen@" + b.baseline
+		tools = append(tools, tool{at, b.baseBin, crdgenArgs, true})
+		if !b.cold {
+			tools = append(tools, tool{at + " rerun", b.baseBin, crdgenArgs, false})
+		}
+	}
 	if slices.Contains(b.tools, "controller-gen") {
 		tools = append(tools, tool{"controller-gen", b.cg, cgArgs, false})
 	}
@@ -190,12 +209,15 @@ func (b *bench) corpus(c corpus) error {
 	for i, t := range tools {
 		m := median(results[i])
 		meds[t.name] = m
-		fmt.Printf("%-20s %5d  %-17s %8.2fs %8.2fs %7.0f MiB\n", c.name, crds, t.name, m.wall.Seconds(), m.cpu.Seconds(), mib(m.maxRSSKB))
+		fmt.Printf("%-20s %5d  %-22s %8.2fs %8.2fs %7.0f MiB\n", c.name, crds, t.name, m.wall.Seconds(), m.cpu.Seconds(), mib(m.maxRSSKB))
 	}
 	cg, hasCG := meds["controller-gen"]
 	cr, hasCR := meds["crdgen"]
+	if base, ok := meds["crdgen@"+b.baseline]; ok && hasCR {
+		fmt.Printf("%-20s %5s  %-22s %8.2fx %8.2fx %10.2fx\n", "", "", "crdgen / @"+b.baseline, ratio(cr.wall, base.wall), ratio(cr.cpu, base.cpu), float64(cr.maxRSSKB)/float64(base.maxRSSKB))
+	}
 	if hasCG && hasCR {
-		fmt.Printf("%-20s %5s  %-17s %8.2fx %8.2fx %10.2fx\n", "", "", "controller-gen / crdgen", ratio(cg.wall, cr.wall), ratio(cg.cpu, cr.cpu), float64(cg.maxRSSKB)/float64(cr.maxRSSKB))
+		fmt.Printf("%-20s %5s  %-22s %8.2fx %8.2fx %10.2fx\n", "", "", "controller-gen / crdgen", ratio(cg.wall, cr.wall), ratio(cg.cpu, cr.cpu), float64(cg.maxRSSKB)/float64(cr.maxRSSKB))
 	}
 	floor, err := b.floor(dir, c)
 	if err != nil {
@@ -203,7 +225,7 @@ func (b *bench) corpus(c corpus) error {
 	}
 	if hasCR {
 		above := func(s sample) float64 { return 100 * (s.wall.Seconds()/floor.total().Seconds() - 1) }
-		fmt.Printf("%-20s %5s  %-17s %8.2fs   (go list %.2fs + parsing %.2fs); crdgen is %.0f%% above it",
+		fmt.Printf("%-20s %5s  %-22s %8.2fs   (go list %.2fs + parsing %.2fs); crdgen is %.0f%% above it",
 			"", "", "floor", floor.total().Seconds(), floor.list.Seconds(), floor.parse.Seconds(), above(cr))
 		if rerun, ok := meds["crdgen rerun"]; ok {
 			fmt.Printf(", its rerun %.0f%%", above(rerun))
@@ -219,6 +241,20 @@ func (b *bench) corpus(c corpus) error {
 		b.syntheticFit = append(b.syntheticFit, p)
 	}
 	return nil
+}
+
+// buildAt builds crdgen as it was at a git revision, in a detached worktree
+// under work, and returns the binary.
+func buildAt(repo, work, rev string) (string, error) {
+	tree := filepath.Join(work, "baseline")
+	sh(repo, nil, "git", "worktree", "remove", "--force", tree)
+	os.RemoveAll(tree)
+	if err := sh(repo, nil, "git", "worktree", "add", "--detach", tree, rev); err != nil {
+		return "", err
+	}
+	defer sh(repo, nil, "git", "worktree", "remove", "--force", tree)
+	bin := filepath.Join(work, "bin", "crdgen-baseline")
+	return bin, sh(tree, nil, "go", "build", "-o", bin, "./cmd/crdgen")
 }
 
 // measure runs a command and returns its wall time, CPU time and peak RSS.

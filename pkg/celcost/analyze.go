@@ -7,7 +7,6 @@ package celcost
 import (
 	"fmt"
 	"go/token"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,6 +23,7 @@ import (
 	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/schemagen"
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // Options configure Analyze.
@@ -172,7 +172,7 @@ func (a *analyzer) analyzeCRD(t Target) CRDReport {
 	for _, ref := range schemasOf(t.Internal) {
 		w := &walker{a: a, t: t, ref: ref}
 		root := validation.RootCELContext(ref.schema)
-		w.walk(ref.schema, ref.root, nil, root, nil, nil)
+		w.walk(ref.schema, root)
 		total := root.TotalCost.Total
 		sr := SchemaReport{Versions: ref.versions, Total: total, TotalLimit: SchemaLimit, Percent: percent(total, SchemaLimit), Verdict: VerdictOK, Rules: w.rules}
 		if total > SchemaLimit {
@@ -217,78 +217,86 @@ type ancestor struct {
 	schema  *apiextensions.JSONSchemaProps
 }
 
-// walk visits s at path (segs from the root). uncorrelatable is the path of
-// the list or atomic map that makes oldSelf unusable below it, if any.
-func (w *walker) walk(s *apiextensions.JSONSchemaProps, path *field.Path, segs []string, ctx *validation.CELSchemaContext, uncorrelatable []string, above []ancestor) {
-	if s == nil {
-		return
-	}
-	if len(s.XValidations) > 0 && ctx != nil {
-		w.compile(s, path, segs, ctx, uncorrelatable, above)
-	}
-	here := ancestor{display: display(segs), schema: s}
-	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-		child := s.AdditionalProperties.Schema
-		w.walk(child, path.Child("additionalProperties"), appendSeg(segs, "additionalProperties"),
-			ctx.ChildAdditionalPropertiesContext(child), uncorrelatable, append(above, here))
-	}
-	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
-		prop := s.Properties[name]
-		sub := uncorrelatable
-		if sub == nil && !cel.MapIsCorrelatable(s.XMapType) {
-			sub = nonNil(segs)
-		}
-		w.walk(&prop, path.Child("properties").Key(name), appendSeg(segs, "properties["+name+"]"),
-			ctx.ChildPropertyContext(&prop, name), sub, above)
-	}
-	if s.Items != nil && s.Items.Schema != nil {
-		sub := uncorrelatable
-		if sub == nil && (s.XListType == nil || *s.XListType != "map") {
-			sub = nonNil(segs)
-		}
-		w.walk(s.Items.Schema, path.Child("items"), appendSeg(segs, "items"),
-			ctx.ChildItemsContext(s.Items.Schema), sub, append(above, here))
-	}
+// place is what the walk knows of a node from above it.
+type place struct {
+	// ctx is the API server's CEL schema context of the node.
+	ctx *validation.CELSchemaContext
+	// uncorrelatable is the path of the list or atomic map that makes
+	// oldSelf unusable below it, if any (the root is an empty, non-nil
+	// path).
+	uncorrelatable schemapath.Path
+	// above are the lists and maps above the node.
+	above []ancestor
+	// schema is the node itself, for its children.
+	schema *apiextensions.JSONSchemaProps
 }
 
-func appendSeg(segs []string, seg string) []string {
-	out := make([]string, len(segs)+1)
-	copy(out, segs)
-	out[len(segs)] = seg
-	return out
+// walk visits the schema the way the API server's CRD validation does, with
+// its CEL schema contexts for types and cardinality: through properties, a
+// list's items and a map's values (rules below allOf, anyOf, oneOf and not
+// are forbidden, and reported by the server's validation).
+func (w *walker) walk(root *apiextensions.JSONSchemaProps, ctx *validation.CELSchemaContext) {
+	schemapath.Descend(root, place{ctx: ctx}, func(s *apiextensions.JSONSchemaProps, at schemapath.Path, up place) (place, bool) {
+		here, ok := up.child(s, at)
+		if !ok {
+			return here, false
+		}
+		if len(s.XValidations) > 0 && here.ctx != nil {
+			w.compile(s, at, here)
+		}
+		return here, true
+	})
 }
 
-// display writes schema path segments as users read them: .spec.hosts[*].
-func display(segs []string) string {
-	var b strings.Builder
-	for _, s := range segs {
-		switch {
-		case strings.HasPrefix(s, "properties["):
-			b.WriteString("." + s[len("properties["):len(s)-1])
-		case s == "items", s == "additionalProperties":
-			b.WriteString("[*]")
+// child returns the place of s, a child of up's node at the end of at (the
+// root is up's own place).
+func (up place) child(s *apiextensions.JSONSchemaProps, at schemapath.Path) (place, bool) {
+	if len(at) == 0 {
+		up.schema = s
+		return up, true
+	}
+	parentAt, seg := at[:len(at)-1], at[len(at)-1]
+	parent := up.schema
+	here := place{uncorrelatable: up.uncorrelatable, above: up.above, schema: s}
+	switch seg {
+	case "items":
+		here.ctx = up.ctx.ChildItemsContext(s)
+		if here.uncorrelatable == nil && (parent.XListType == nil || *parent.XListType != "map") {
+			here.uncorrelatable = parentAt
+		}
+		here.above = append(slices.Clip(up.above), ancestor{display: parentAt.Display(), schema: parent})
+	case "additionalProperties":
+		here.ctx = up.ctx.ChildAdditionalPropertiesContext(s)
+		here.above = append(slices.Clip(up.above), ancestor{display: parentAt.Display(), schema: parent})
+	default:
+		name, ok := strings.CutPrefix(seg, "properties[")
+		if !ok {
+			return here, false
+		}
+		here.ctx = up.ctx.ChildPropertyContext(s, strings.TrimSuffix(name, "]"))
+		if here.uncorrelatable == nil && !cel.MapIsCorrelatable(parent.XMapType) {
+			here.uncorrelatable = parentAt
 		}
 	}
-	if b.Len() == 0 {
-		return "."
-	}
-	return b.String()
+	return here, true
 }
 
 // compile compiles and costs the rules of one node.
-func (w *walker) compile(s *apiextensions.JSONSchemaProps, path *field.Path, segs []string, ctx *validation.CELSchemaContext, uncorrelatable []string, above []ancestor) {
-	origin := w.origin(segs)
+func (w *walker) compile(s *apiextensions.JSONSchemaProps, at schemapath.Path, here place) {
+	ctx, uncorrelatable := here.ctx, here.uncorrelatable
+	path := at.Field(w.ref.root)
+	origin := w.origin(at)
 	typeInfo, err := ctx.TypeInfo()
 	if err != nil || typeInfo == nil {
-		w.a.diags.Errorf(origin.Pos, markers.CodeCEL, "cannot build the CEL types of %s: %v", display(segs), err)
+		w.a.diags.Errorf(origin.Pos, markers.CodeCEL, "cannot build the CEL types of %s: %v", at.Display(), err)
 		return
 	}
 	results, err := cel.Compile(typeInfo.Schema, typeInfo.DeclType, celconfig.PerCallLimit, w.a.env, cel.NewExpressionsEnvLoader())
 	if err != nil {
-		w.a.diags.Errorf(origin.Pos, markers.CodeCEL, "cannot compile the CEL rules of %s: %v", display(segs), err)
+		w.a.diags.Errorf(origin.Pos, markers.CodeCEL, "cannot compile the CEL rules of %s: %v", at.Display(), err)
 		return
 	}
-	card, cardSource := cardinality(ctx, above)
+	card, cardSource := cardinality(ctx, here.above)
 	for i, cr := range results {
 		rule := s.XValidations[i]
 		rulePath := path.Child("x-kubernetes-validations").Index(i)
@@ -298,7 +306,7 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path *field.Path, seg
 			pos = m.Pos
 		}
 		rr := RuleReport{
-			CRD: w.t.Internal.Name, Version: strings.Join(w.ref.versions, ","), Path: display(segs),
+			CRD: w.t.Internal.Name, Version: strings.Join(w.ref.versions, ","), Path: at.Display(),
 			SourcePos: pos, Expression: "rule", Rule: rule.Rule, FieldPath: rulePath.Child("rule").String(),
 			MaxCost: cr.MaxCost, Limit: RuleLimit, Verdict: VerdictOK,
 		}
@@ -322,10 +330,10 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path *field.Path, seg
 		}
 		if cr.Error == nil && cr.UsesOldSelf && uncorrelatable != nil {
 			rr.Verdict = VerdictError
-			rr.Error = fmt.Sprintf("oldSelf cannot be used under %s, a list or atomic map whose items cannot be matched between the old and new object", display(uncorrelatable))
+			rr.Error = fmt.Sprintf("oldSelf cannot be used under %s, a list or atomic map whose items cannot be matched between the old and new object", uncorrelatable.Display())
 			w.a.diags.Errorf(pos, markers.CodeCEL,
 				"%s: the rule uses oldSelf below %s, a list or atomic map whose items the API server cannot match between old and new objects; make that list +listType=map with +listMapKey, or move the rule above it",
-				markerName(m, found), display(uncorrelatable))
+				markerName(m, found), uncorrelatable.Display())
 		}
 		if cr.Error == nil && !cr.UsesOldSelf && rule.OptionalOldSelf != nil {
 			rr.Verdict = VerdictError
@@ -333,7 +341,7 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path *field.Path, seg
 			w.a.diags.Errorf(pos, markers.CodeCEL, "%s: optionalOldSelf is set but the rule does not use oldSelf", markerName(m, found))
 		}
 		if rr.Verdict != VerdictError && rr.Percent >= hintThreshold && !w.a.noHints {
-			rr.Hints = w.hints(segs, i, "rule", rr.Cost)
+			rr.Hints = w.hints(at, i, "rule", rr.Cost)
 		}
 		w.rules = append(w.rules, rr)
 
@@ -363,7 +371,7 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path *field.Path, seg
 			}
 		}
 		if mr.Verdict != VerdictError && mr.Percent >= hintThreshold && !w.a.noHints {
-			mr.Hints = w.hints(segs, i, "messageExpression", mr.Cost)
+			mr.Hints = w.hints(at, i, "messageExpression", mr.Cost)
 		}
 		w.rules = append(w.rules, mr)
 	}
@@ -371,11 +379,11 @@ func (w *walker) compile(s *apiextensions.JSONSchemaProps, path *field.Path, seg
 
 // origin returns the Go origin of a node; a target without Go source (a
 // CRD read from a file) has none.
-func (w *walker) origin(segs []string) schemagen.Origin {
+func (w *walker) origin(at schemapath.Path) schemagen.Origin {
 	if w.t.CRD == nil {
 		return schemagen.Origin{}
 	}
-	return w.t.CRD.Origin(w.ref.index, segs)
+	return w.t.CRD.Origin(w.ref.index, at)
 }
 
 func (w *walker) ruleMarker(o schemagen.Origin, rule string) (markers.Marker, bool) {
@@ -383,14 +391,6 @@ func (w *walker) ruleMarker(o schemagen.Origin, rule string) (markers.Marker, bo
 		return markers.Marker{}, false
 	}
 	return w.t.CRD.RuleMarker(o, rule)
-}
-
-// nonNil returns segs, as an empty non-nil slice at the root.
-func nonNil(segs []string) []string {
-	if segs == nil {
-		return []string{}
-	}
-	return segs
 }
 
 // cardinality explains a node's cardinality from the lists and maps above it.

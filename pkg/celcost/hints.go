@@ -7,6 +7,7 @@ package celcost
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -15,6 +16,7 @@ import (
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // hintThreshold is the share of its budget (in percent) from which a rule
@@ -34,16 +36,16 @@ const maxCandidates = 12
 
 // candidate is an unbounded node that may drive a rule's cost.
 type candidate struct {
-	segs    []string
+	at      schemapath.Path
 	missing string // maxItems, maxProperties or maxLength
 }
 
 // hints returns bounds that lower the cost of rule index (or its
-// messageExpression) of the node at ruleSegs, each with the cost it would
+// messageExpression) of the node at ruleAt, each with the cost it would
 // bring, and the cost with all of them.
-func (w *walker) hints(ruleSegs []string, index int, expr string, cost uint64) []Hint {
+func (w *walker) hints(ruleAt schemapath.Path, index int, expr string, cost uint64) []Hint {
 	root := w.ref.schema
-	if expr == "messageExpression" && strings.Contains(w.ruleText(ruleSegs, index, expr), "string(") && cost > RuleLimit {
+	if expr == "messageExpression" && strings.Contains(w.ruleText(ruleAt, index, expr), "string(") && cost > RuleLimit {
 		// No bound helps: the estimator cannot size string() of a number.
 		return []Hint{{Note: "the API server estimates string() of a number as unbounded (kubernetes/kubernetes#124234), and no bound changes that: use a static message, or leave the number out of the messageExpression"}}
 	}
@@ -52,9 +54,9 @@ func (w *walker) hints(ruleSegs []string, index int, expr string, cost uint64) [
 	// Bounds are set on the schema itself and taken back after each
 	// estimate: copying a large schema for every candidate cost more than
 	// the estimates.
-	for _, c := range candidates(root, ruleSegs, w.ruleText(ruleSegs, index, expr)) {
+	for _, c := range candidates(root, ruleAt, w.ruleText(ruleAt, index, expr)) {
 		undo := applyBound(root, c)
-		after, err := w.estimate(root, ruleSegs, index, expr)
+		after, err := w.estimate(root, ruleAt, index, expr)
 		undo()
 		if err != nil || after >= cost {
 			continue
@@ -67,9 +69,9 @@ func (w *walker) hints(ruleSegs []string, index int, expr string, cost uint64) [
 		var undos []func()
 		for _, c := range drivers {
 			undos = append(undos, applyBound(root, c))
-			names = append(names, display(c.segs))
+			names = append(names, c.at.Display())
 		}
-		after, err := w.estimate(root, ruleSegs, index, expr)
+		after, err := w.estimate(root, ruleAt, index, expr)
 		for i := len(undos) - 1; i >= 0; i-- {
 			undos[i]()
 		}
@@ -80,8 +82,8 @@ func (w *walker) hints(ruleSegs []string, index int, expr string, cost uint64) [
 	return out
 }
 
-func (w *walker) ruleText(segs []string, index int, expr string) string {
-	s := nodeAt(w.ref.schema, segs)
+func (w *walker) ruleText(at schemapath.Path, index int, expr string) string {
+	s := schemapath.At(w.ref.schema, at)
 	if s == nil || index >= len(s.XValidations) {
 		return ""
 	}
@@ -93,39 +95,47 @@ func (w *walker) ruleText(segs []string, index int, expr string) string {
 
 // candidates lists the unbounded lists and maps above the rule's node (they
 // multiply its cardinality) and the unbounded lists, maps and strings below
-// it whose names the rule mentions (they size what it reads).
-func candidates(root *apiextensions.JSONSchemaProps, ruleSegs []string, text string) []candidate {
+// it, four levels deep, whose names the rule mentions (they size what it
+// reads), in the walker's order.
+func candidates(root *apiextensions.JSONSchemaProps, ruleAt schemapath.Path, text string) []candidate {
 	var out []candidate
-	for i := 0; i < len(ruleSegs); i++ {
-		s := nodeAt(root, ruleSegs[:i])
+	for i := 0; i < len(ruleAt); i++ {
+		s := schemapath.At(root, ruleAt[:i])
 		if s == nil {
 			break
 		}
-		if c, ok := unbounded(s, ruleSegs[:i], false); ok {
+		if c, ok := unbounded(s, ruleAt[:i], false); ok {
 			out = append(out, c)
 		}
 	}
-	var visit func(s *apiextensions.JSONSchemaProps, segs []string, depth int, named bool)
-	visit = func(s *apiextensions.JSONSchemaProps, segs []string, depth int, named bool) {
-		if s == nil || depth > 4 || len(out) >= maxCandidates {
-			return
+	// below is what a node of the rule's subtree knows from above: its
+	// depth, and whether the rule names it or a field it is in.
+	type below struct {
+		depth int
+		named bool
+	}
+	schemapath.Descend(schemapath.At(root, ruleAt), below{named: true}, func(s *apiextensions.JSONSchemaProps, at schemapath.Path, up below) (below, bool) {
+		here := up
+		if len(at) > 0 {
+			here.depth++
+			seg := at[len(at)-1]
+			switch name, ok := strings.CutPrefix(seg, "properties["); {
+			case ok:
+				here.named = strings.Contains(text, strings.TrimSuffix(name, "]"))
+			case seg != "items" && seg != "additionalProperties":
+				return here, false
+			}
 		}
-		if named {
-			if c, ok := unbounded(s, segs, true); ok {
+		if here.depth > 4 || len(out) >= maxCandidates {
+			return here, false
+		}
+		if here.named {
+			if c, ok := unbounded(s, append(slices.Clip(ruleAt), at...), true); ok {
 				out = append(out, c)
 			}
 		}
-		for name, p := range s.Properties {
-			visit(&p, appendSeg(segs, "properties["+name+"]"), depth+1, strings.Contains(text, name))
-		}
-		if s.Items != nil {
-			visit(s.Items.Schema, appendSeg(segs, "items"), depth+1, named)
-		}
-		if s.AdditionalProperties != nil {
-			visit(s.AdditionalProperties.Schema, appendSeg(segs, "additionalProperties"), depth+1, named)
-		}
-	}
-	visit(nodeAt(root, ruleSegs), ruleSegs, 0, true)
+		return here, true
+	})
 	if len(out) > maxCandidates {
 		out = out[:maxCandidates]
 	}
@@ -134,44 +144,16 @@ func candidates(root *apiextensions.JSONSchemaProps, ruleSegs []string, text str
 
 // unbounded reports the bound a node lacks. Strings count only below the
 // rule (their length sizes what the rule reads, not how often it runs).
-func unbounded(s *apiextensions.JSONSchemaProps, segs []string, strings bool) (candidate, bool) {
+func unbounded(s *apiextensions.JSONSchemaProps, at schemapath.Path, strings bool) (candidate, bool) {
 	switch {
 	case s.Type == "array" && s.MaxItems == nil:
-		return candidate{segs, "maxItems"}, true
+		return candidate{at, "maxItems"}, true
 	case s.Type == "object" && s.AdditionalProperties != nil && s.MaxProperties == nil:
-		return candidate{segs, "maxProperties"}, true
+		return candidate{at, "maxProperties"}, true
 	case strings && s.Type == "string" && s.MaxLength == nil && len(s.Enum) == 0:
-		return candidate{segs, "maxLength"}, true
+		return candidate{at, "maxLength"}, true
 	}
 	return candidate{}, false
-}
-
-// nodeAt follows schema path segments.
-func nodeAt(s *apiextensions.JSONSchemaProps, segs []string) *apiextensions.JSONSchemaProps {
-	for _, seg := range segs {
-		if s == nil {
-			return nil
-		}
-		switch {
-		case strings.HasPrefix(seg, "properties["):
-			p, ok := s.Properties[seg[len("properties["):len(seg)-1]]
-			if !ok {
-				return nil
-			}
-			s = &p
-		case seg == "items":
-			if s.Items == nil {
-				return nil
-			}
-			s = s.Items.Schema
-		case seg == "additionalProperties":
-			if s.AdditionalProperties == nil {
-				return nil
-			}
-			s = s.AdditionalProperties.Schema
-		}
-	}
-	return s
 }
 
 // applyBound sets the suggested bound on a node of root, in place, and
@@ -188,46 +170,22 @@ func applyBound(root *apiextensions.JSONSchemaProps, c candidate) (undo func()) 
 		return &s.MaxLength
 	}
 	var old *int64
-	edit(root, c.segs, func(s *apiextensions.JSONSchemaProps) {
+	schemapath.EditAt(root, c.at, func(s *apiextensions.JSONSchemaProps) {
 		f := field(s)
 		old, *f = *f, &v
 	})
 	return func() {
-		edit(root, c.segs, func(s *apiextensions.JSONSchemaProps) { *field(s) = old })
+		schemapath.EditAt(root, c.at, func(s *apiextensions.JSONSchemaProps) { *field(s) = old })
 	}
 }
 
-// edit calls fn on the node at segs, writing map entries back.
-func edit(s *apiextensions.JSONSchemaProps, segs []string, fn func(*apiextensions.JSONSchemaProps)) {
-	if s == nil {
-		return
-	}
-	if len(segs) == 0 {
-		fn(s)
-		return
-	}
-	seg := segs[0]
-	switch {
-	case strings.HasPrefix(seg, "properties["):
-		name := seg[len("properties[") : len(seg)-1]
-		if p, ok := s.Properties[name]; ok {
-			edit(&p, segs[1:], fn)
-			s.Properties[name] = p
-		}
-	case seg == "items" && s.Items != nil:
-		edit(s.Items.Schema, segs[1:], fn)
-	case seg == "additionalProperties" && s.AdditionalProperties != nil:
-		edit(s.AdditionalProperties.Schema, segs[1:], fn)
-	}
-}
-
-// estimate compiles the rules of the node at segs in root, with the API
+// estimate compiles the rules of the node at at in root, with the API
 // server's contexts, and returns the cost of rule index (or of its
 // messageExpression) as the server counts it.
-func (w *walker) estimate(root *apiextensions.JSONSchemaProps, segs []string, index int, expr string) (uint64, error) {
+func (w *walker) estimate(root *apiextensions.JSONSchemaProps, at schemapath.Path, index int, expr string) (uint64, error) {
 	ctx := validation.RootCELContext(root)
 	s := root
-	for _, seg := range segs {
+	for _, seg := range at {
 		switch {
 		case strings.HasPrefix(seg, "properties["):
 			name := seg[len("properties[") : len(seg)-1]
@@ -265,7 +223,7 @@ func (w *walker) estimate(root *apiextensions.JSONSchemaProps, segs []string, in
 // rule's cost with it.
 func (w *walker) hint(c candidate, cost uint64) Hint {
 	marker, pos := w.markerFor(c)
-	return Hint{Path: display(c.segs), Missing: c.missing, Marker: marker, Cost: cost, Percent: percent(cost, RuleLimit), SourcePos: pos}
+	return Hint{Path: c.at.Display(), Missing: c.missing, Marker: marker, Cost: cost, Percent: percent(cost, RuleLimit), SourcePos: pos}
 }
 
 // sentence words a hint once its Source is known.
@@ -292,20 +250,20 @@ func suggestion(missing string) int64 {
 func (w *walker) markerFor(c candidate) (string, token.Position) {
 	name := map[string]string{"maxItems": "MaxItems", "maxProperties": "MaxProperties", "maxLength": "MaxLength"}[c.missing]
 	value := suggestion(c.missing)
-	if w.t.CRD == nil || len(c.segs) == 0 {
+	if w.t.CRD == nil || len(c.at) == 0 {
 		return "", token.Position{}
 	}
-	last := c.segs[len(c.segs)-1:]
+	last := c.at[len(c.at)-1:]
 	crd := w.t.CRD
 	switch {
 	case len(last) == 1 && strings.HasPrefix(last[0], "properties["):
-		o := crd.Origin(w.ref.index, c.segs)
+		o := crd.Origin(w.ref.index, c.at)
 		return fmt.Sprintf("+kubebuilder:validation:%s=%d", name, value), o.Pos
-	case len(c.segs) >= 2 && last[0] == "items" && strings.HasPrefix(c.segs[len(c.segs)-2], "properties["):
-		o := crd.Origin(w.ref.index, c.segs[:len(c.segs)-1])
+	case len(c.at) >= 2 && last[0] == "items" && strings.HasPrefix(c.at[len(c.at)-2], "properties["):
+		o := crd.Origin(w.ref.index, c.at[:len(c.at)-1])
 		return fmt.Sprintf("+kubebuilder:validation:items:%s=%d", name, value), o.Pos
 	}
-	o := crd.Origin(w.ref.index, c.segs)
+	o := crd.Origin(w.ref.index, c.at)
 	if n, ok := o.Go.(*model.Named); ok && n.Type.Package != nil && n.Type.Package.Local {
 		return fmt.Sprintf("+kubebuilder:validation:%s=%d on type %s", name, value, n.Type.Ident.Name), n.Type.Pos
 	}

@@ -55,11 +55,15 @@ type Change struct {
 	FieldPath string `json:"-"`
 }
 
-// ID names the change for --allow: check:crd/version.path.
+// ID names the change for --allow: check:crd/version.path (the schema's
+// root, ".", adds nothing: check:crd/version).
 func (c Change) ID() string {
 	id := string(c.Check) + ":" + c.CRD
 	if c.Version != "" {
 		id += "/" + c.Version
+	}
+	if c.Path == "." {
+		return id
 	}
 	return id + c.Path
 }

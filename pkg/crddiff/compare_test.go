@@ -224,3 +224,21 @@ properties:
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// A change at the schema's root is at "." (the display every report
+// uses), and its ID is the version's, as --allow lists have it.
+func TestRootChangeIsAtDot(t *testing.T) {
+	before := crd(t, "type: object")
+	after := before.DeepCopy()
+	after.Spec.Versions[0].Schema.OpenAPIV3Schema.XPreserveUnknownFields = ptrTo(true)
+	var got []string
+	for _, c := range Compare([]*apiextv1.CustomResourceDefinition{before}, []*apiextv1.CustomResourceDefinition{after}) {
+		got = append(got, c.Path+" | "+c.ID()+" | "+c.FieldPath)
+	}
+	want := ". | pruning-disabled:widgets.example.com/v1 | spec.versions[0].schema.openAPIV3Schema.x-kubernetes-preserve-unknown-fields"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+func ptrTo[T any](v T) *T { return &v }

@@ -8,10 +8,13 @@ package crddiff
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // Lint returns the findings of the security lint on CRDs, sorted.
@@ -25,7 +28,7 @@ func Lint(crds []*apiextv1.CustomResourceDefinition) []Change {
 			s := &schemaComparer{c: c, crd: crd.Name, version: v.Name, base: fmt.Sprintf("spec.versions[%d].schema.openAPIV3Schema", i)}
 			root := v.Schema.OpenAPIV3Schema
 			s.unpruned(root, nil, "unpruned", Finding)
-			s.lintRules(root, nil)
+			s.lintRules(root)
 		}
 	}
 	sortChanges(c.changes)
@@ -35,50 +38,38 @@ func Lint(crds []*apiextv1.CustomResourceDefinition) []Change {
 // lintRules reports strings that the CEL rules of a node read and that have
 // no maxLength: the node itself, the items of a list of strings, and the
 // string fields a rule names as self.<field>.
-func (s *schemaComparer) lintRules(p *apiextv1.JSONSchemaProps, at node) {
-	if len(p.XValidations) > 0 {
-		switch {
-		case unboundedString(p):
-			s.emit(at, "maxLength", "cel-string-unbounded", Finding, "", "a CEL rule reads this string, which has no maxLength: the rule is costed for the longest string a request can hold")
-		case p.Items != nil && p.Items.Schema != nil && unboundedString(p.Items.Schema):
-			s.emit(at.child("items"), "maxLength", "cel-string-unbounded", Finding, "", "a CEL rule reads these strings, which have no maxLength")
+func (s *schemaComparer) lintRules(root *apiextv1.JSONSchemaProps) {
+	schemapath.Walk(root, func(p *apiextv1.JSONSchemaProps, at schemapath.Path) bool {
+		if len(p.XValidations) > 0 {
+			s.lintNode(p, at)
 		}
-		for _, name := range sortedKeys(p.Properties) {
-			prop := p.Properties[name]
-			if !unboundedString(&prop) {
-				continue
-			}
-			ref := regexp.MustCompile(`\bself\.` + regexp.QuoteMeta(name) + `\b|\bself\[['"]` + regexp.QuoteMeta(name) + `['"]\]`)
-			for _, r := range p.XValidations {
-				if ref.MatchString(r.Rule) || ref.MatchString(r.MessageExpression) {
-					s.emit(at.child("properties["+name+"]"), "maxLength", "cel-string-unbounded", Finding, "",
-						"the CEL rule %q reads this string, which has no maxLength", r.Rule)
-					break
-				}
-			}
-		}
+		return true
+	})
+}
+
+func (s *schemaComparer) lintNode(p *apiextv1.JSONSchemaProps, at schemapath.Path) {
+	switch {
+	case unboundedString(p):
+		s.emit(at, "maxLength", "cel-string-unbounded", Finding, "", "a CEL rule reads this string, which has no maxLength: the rule is costed for the longest string a request can hold")
+	case p.Items != nil && p.Items.Schema != nil && unboundedString(p.Items.Schema):
+		s.emit(at.Items(), "maxLength", "cel-string-unbounded", Finding, "", "a CEL rule reads these strings, which have no maxLength")
 	}
-	for _, name := range sortedKeys(p.Properties) {
+	for _, name := range slices.Sorted(maps.Keys(p.Properties)) {
 		prop := p.Properties[name]
-		s.lintRules(&prop, at.child("properties["+name+"]"))
-	}
-	if p.Items != nil && p.Items.Schema != nil {
-		s.lintRules(p.Items.Schema, at.child("items"))
-	}
-	if a := additional(p); a != nil {
-		s.lintRules(a, at.child("additionalProperties"))
+		if !unboundedString(&prop) {
+			continue
+		}
+		ref := regexp.MustCompile(`\bself\.` + regexp.QuoteMeta(name) + `\b|\bself\[['"]` + regexp.QuoteMeta(name) + `['"]\]`)
+		for _, r := range p.XValidations {
+			if ref.MatchString(r.Rule) || ref.MatchString(r.MessageExpression) {
+				s.emit(at.Property(name), "maxLength", "cel-string-unbounded", Finding, "",
+					"the CEL rule %q reads this string, which has no maxLength", r.Rule)
+				break
+			}
+		}
 	}
 }
 
 func unboundedString(p *apiextv1.JSONSchemaProps) bool {
 	return p.Type == "string" && p.MaxLength == nil && len(p.Enum) == 0 && p.Format != "date-time" && p.Format != "date" && p.Format != "duration"
-}
-
-func sortedKeys(m map[string]apiextv1.JSONSchemaProps) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // ratchetingNote is what softens a tightened validation on a cluster.
@@ -24,39 +26,17 @@ type schemaComparer struct {
 	base string
 }
 
-// node is a place in the schema: its segments, for field paths and display.
-type node []string
-
-func (n node) child(seg string) node { return append(n[:len(n):len(n)], seg) }
-
-// display writes the node as users read it: .spec.ports[*].name.
-func (n node) display() string {
-	var b strings.Builder
-	for _, seg := range n {
-		switch {
-		case strings.HasPrefix(seg, "properties["):
-			b.WriteString("." + seg[len("properties["):len(seg)-1])
-		default:
-			b.WriteString("[*]")
-		}
-	}
-	return b.String()
-}
-
-func (s *schemaComparer) emit(at node, keyword string, check Check, sev Severity, note, format string, args ...any) {
-	fp := s.base
-	for _, seg := range at {
-		fp += "." + seg
-	}
+func (s *schemaComparer) emit(at schemapath.Path, keyword string, check Check, sev Severity, note, format string, args ...any) {
+	fp := s.base + at.ServerForm()
 	if keyword != "" {
 		fp += "." + keyword
 	}
-	s.c.add(Change{CRD: s.crd, Version: s.version, Path: at.display(), Check: check, Severity: sev,
+	s.c.add(Change{CRD: s.crd, Version: s.version, Path: at.Display(), Check: check, Severity: sev,
 		Message: fmt.Sprintf(format, args...), Note: note, FieldPath: fp})
 }
 
 // compare compares two schema nodes at the same place.
-func (s *schemaComparer) compare(o, n *apiextv1.JSONSchemaProps, at node) {
+func (s *schemaComparer) compare(o, n *apiextv1.JSONSchemaProps, at schemapath.Path) {
 	if o.Type != n.Type || o.XIntOrString != n.XIntOrString {
 		s.emit(at, "type", "type-changed", Breaking, "", "type changed from %s to %s: stored objects and clients that send the old type no longer fit", typeName(o), typeName(n))
 		return
@@ -75,12 +55,12 @@ func (s *schemaComparer) compare(o, n *apiextv1.JSONSchemaProps, at node) {
 	s.compareProperties(o, n, at)
 	switch {
 	case o.Items != nil && o.Items.Schema != nil && n.Items != nil && n.Items.Schema != nil:
-		s.compare(o.Items.Schema, n.Items.Schema, at.child("items"))
+		s.compare(o.Items.Schema, n.Items.Schema, at.Items())
 	}
 	oa, na := additional(o), additional(n)
 	switch {
 	case oa != nil && na != nil:
-		s.compare(oa, na, at.child("additionalProperties"))
+		s.compare(oa, na, at.Values())
 	case oa != nil && na == nil && len(n.Properties) == 0 && !preserves(n):
 		s.emit(at, "additionalProperties", "field-removed", Breaking, "", "map values are no longer allowed: they are pruned")
 	}
@@ -107,7 +87,7 @@ func preserves(p *apiextv1.JSONSchemaProps) bool {
 	return p.XPreserveUnknownFields != nil && *p.XPreserveUnknownFields
 }
 
-func (s *schemaComparer) compareProperties(o, n *apiextv1.JSONSchemaProps, at node) {
+func (s *schemaComparer) compareProperties(o, n *apiextv1.JSONSchemaProps, at schemapath.Path) {
 	names := make([]string, 0, len(o.Properties)+len(n.Properties))
 	for k := range o.Properties {
 		names = append(names, k)
@@ -121,7 +101,7 @@ func (s *schemaComparer) compareProperties(o, n *apiextv1.JSONSchemaProps, at no
 	for _, name := range names {
 		op, inOld := o.Properties[name]
 		np, inNew := n.Properties[name]
-		child := at.child("properties[" + name + "]")
+		child := at.Property(name)
 		switch {
 		case inOld && inNew:
 			s.compare(&op, &np, child)
@@ -141,7 +121,7 @@ func (s *schemaComparer) compareProperties(o, n *apiextv1.JSONSchemaProps, at no
 	}
 }
 
-func (s *schemaComparer) compareRequired(o, n *apiextv1.JSONSchemaProps, at node) {
+func (s *schemaComparer) compareRequired(o, n *apiextv1.JSONSchemaProps, at schemapath.Path) {
 	for _, r := range n.Required {
 		if slices.Contains(o.Required, r) {
 			continue
@@ -150,19 +130,19 @@ func (s *schemaComparer) compareRequired(o, n *apiextv1.JSONSchemaProps, at node
 		if _, existed := o.Properties[r]; !existed {
 			msg = "new required field: objects without it are rejected"
 		}
-		s.emit(at.child("properties["+r+"]"), "", "required-added", Breaking, ratchetingNote, "%s", msg)
+		s.emit(at.Property(r), "", "required-added", Breaking, ratchetingNote, "%s", msg)
 	}
 	for _, r := range o.Required {
 		if _, kept := n.Properties[r]; !kept && !preserves(n) {
 			continue // field-removed reports it
 		}
 		if !slices.Contains(n.Required, r) {
-			s.emit(at.child("properties["+r+"]"), "", "required-removed", Safe, "", "field is no longer required")
+			s.emit(at.Property(r), "", "required-removed", Safe, "", "field is no longer required")
 		}
 	}
 }
 
-func (s *schemaComparer) compareFormat(o, n *apiextv1.JSONSchemaProps, at node) {
+func (s *schemaComparer) compareFormat(o, n *apiextv1.JSONSchemaProps, at schemapath.Path) {
 	switch {
 	case o.Format == n.Format:
 	case n.Format == "":
@@ -172,7 +152,7 @@ func (s *schemaComparer) compareFormat(o, n *apiextv1.JSONSchemaProps, at node) 
 	}
 }
 
-func (s *schemaComparer) compareEnum(o, n *apiextv1.JSONSchemaProps, at node) {
+func (s *schemaComparer) compareEnum(o, n *apiextv1.JSONSchemaProps, at schemapath.Path) {
 	ov, nv := enumValues(o), enumValues(n)
 	switch {
 	case len(o.Enum) == 0 && len(n.Enum) == 0:
@@ -211,7 +191,7 @@ type bound struct {
 	upper bool
 }
 
-func (s *schemaComparer) compareBounds(o, n *apiextv1.JSONSchemaProps, at node) {
+func (s *schemaComparer) compareBounds(o, n *apiextv1.JSONSchemaProps, at schemapath.Path) {
 	i64 := func(p *int64) *float64 {
 		if p == nil {
 			return nil
@@ -258,7 +238,7 @@ func ptrFloat(p *float64) float64 {
 	return *p
 }
 
-func (s *schemaComparer) compareBound(b bound, at node) {
+func (s *schemaComparer) compareBound(b bound, at schemapath.Path) {
 	switch {
 	case b.old == nil && b.new == nil:
 	case b.old == nil:
@@ -273,7 +253,7 @@ func (s *schemaComparer) compareBound(b bound, at node) {
 	}
 }
 
-func (s *schemaComparer) compareDefault(o, n *apiextv1.JSONSchemaProps, at node) {
+func (s *schemaComparer) compareDefault(o, n *apiextv1.JSONSchemaProps, at schemapath.Path) {
 	od, nd := rawJSON(o.Default), rawJSON(n.Default)
 	switch {
 	case od == nd:
@@ -298,7 +278,7 @@ func rawJSON(j *apiextv1.JSON) string {
 	return string(out)
 }
 
-func (s *schemaComparer) compareFlags(o, n *apiextv1.JSONSchemaProps, at node) {
+func (s *schemaComparer) compareFlags(o, n *apiextv1.JSONSchemaProps, at schemapath.Path) {
 	switch {
 	case o.Nullable && !n.Nullable:
 		s.emit(at, "nullable", "nullable-removed", Breaking, "", "null is no longer accepted: it is dropped or defaulted")
@@ -317,7 +297,7 @@ func (s *schemaComparer) compareFlags(o, n *apiextv1.JSONSchemaProps, at node) {
 }
 
 // compareTopology compares what server-side apply makes of lists and maps.
-func (s *schemaComparer) compareTopology(o, n *apiextv1.JSONSchemaProps, at node) {
+func (s *schemaComparer) compareTopology(o, n *apiextv1.JSONSchemaProps, at schemapath.Path) {
 	// No listType means atomic, and no mapType granular, to the server.
 	if ol, nl := orDefault(ptrString(o.XListType), "atomic"), orDefault(ptrString(n.XListType), "atomic"); o.Type == "array" && ol != nl {
 		s.emit(at, "x-kubernetes-list-type", "list-type-changed", Breaking, "", "listType changed from %s to %s: server-side apply merges the list differently, and a set or map rejects duplicates", ol, nl)
@@ -340,7 +320,7 @@ func orDefault(s, def string) string {
 
 // compareRules compares CEL rules by their text: a rule whose text is new is
 // added (or changed, when it takes the place of a removed one).
-func (s *schemaComparer) compareRules(o, n *apiextv1.JSONSchemaProps, at node) {
+func (s *schemaComparer) compareRules(o, n *apiextv1.JSONSchemaProps, at schemapath.Path) {
 	oldRules := map[string]apiextv1.ValidationRule{}
 	for _, r := range o.XValidations {
 		oldRules[r.Rule] = r
@@ -391,23 +371,16 @@ const unprunedMessage = "unknown fields are now kept here: the API server stores
 // unpruned reports each outermost subtree of p (at) that keeps unknown
 // fields (x-kubernetes-preserve-unknown-fields: a RawExtension, a
 // Schemaless or PreserveUnknownFields field, apiextensionsv1.JSON).
-func (s *schemaComparer) unpruned(p *apiextv1.JSONSchemaProps, at node, check Check, sev Severity) {
-	if preserves(p) {
+func (s *schemaComparer) unpruned(p *apiextv1.JSONSchemaProps, at schemapath.Path, check Check, sev Severity) {
+	schemapath.Walk(p, func(p *apiextv1.JSONSchemaProps, below schemapath.Path) bool {
+		if !preserves(p) {
+			return true
+		}
 		msg := unprunedMessage
 		if sev == Finding {
 			msg = "x-kubernetes-preserve-unknown-fields: the API server stores whatever a client sends in this subtree, unvalidated"
 		}
-		s.emit(at, "x-kubernetes-preserve-unknown-fields", check, sev, "", "%s", msg)
-		return
-	}
-	for _, name := range sortedKeys(p.Properties) {
-		prop := p.Properties[name]
-		s.unpruned(&prop, at.child("properties["+name+"]"), check, sev)
-	}
-	if p.Items != nil && p.Items.Schema != nil {
-		s.unpruned(p.Items.Schema, at.child("items"), check, sev)
-	}
-	if a := additional(p); a != nil {
-		s.unpruned(a, at.child("additionalProperties"), check, sev)
-	}
+		s.emit(append(slices.Clip(at), below...), "x-kubernetes-preserve-unknown-fields", check, sev, "", "%s", msg)
+		return false
+	})
 }

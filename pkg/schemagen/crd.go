@@ -127,7 +127,7 @@ func (g *gen) kindSchema(k *model.Kind) *apiextv1.JSONSchemaProps {
 	f := &flattener{conflict: func(path schemapath.Path, msg string) {
 		g.diags.Errorf(locate(k.Type, path).pos, markers.CodeSchema, "%s: %s", path.Display(), msg)
 	}}
-	f.flatten(s, nil)
+	f.flatten(s)
 	if _, ok := s.Properties["metadata"]; ok {
 		s.Properties["metadata"] = apiextv1.JSONSchemaProps{Type: "object"}
 	}

@@ -33,38 +33,17 @@ type flattener struct {
 	conflict func(path schemapath.Path, msg string)
 }
 
-// flatten merges every allOf in s into its node, then flattens its children.
-func (f *flattener) flatten(s *apiextv1.JSONSchemaProps, path schemapath.Path) {
-	if s == nil {
-		return
-	}
-	entries := s.AllOf
-	s.AllOf = nil
-	for _, e := range entries {
-		f.mergeInto(s, e, path)
-	}
-	if s.Items != nil {
-		f.flatten(s.Items.Schema, path.Child("items"))
-	}
-	for i := range s.AllOf {
-		f.flatten(&s.AllOf[i], path.Child(fmt.Sprintf("allOf[%d]", i)))
-	}
-	for i := range s.AnyOf {
-		f.flatten(&s.AnyOf[i], path.Child(fmt.Sprintf("anyOf[%d]", i)))
-	}
-	for i := range s.OneOf {
-		f.flatten(&s.OneOf[i], path.Child(fmt.Sprintf("oneOf[%d]", i)))
-	}
-	f.flatten(s.Not, path.Child("not"))
-	// Properties flatten independently, and conflicts are reported with
-	// their paths and sorted: the order does not matter.
-	for k, p := range s.Properties {
-		f.flatten(&p, path.Property(k))
-		s.Properties[k] = p
-	}
-	if s.AdditionalProperties != nil {
-		f.flatten(s.AdditionalProperties.Schema, path.Child("additionalProperties"))
-	}
+// flatten merges every allOf in s into its node, then flattens its children
+// (the walker reads a node's children after its visit has merged them in).
+func (f *flattener) flatten(s *apiextv1.JSONSchemaProps) {
+	schemapath.Edit(s, func(s *apiextv1.JSONSchemaProps, path schemapath.Path) bool {
+		entries := s.AllOf
+		s.AllOf = nil
+		for _, e := range entries {
+			f.mergeInto(s, e, path)
+		}
+		return true
+	})
 }
 
 // mergeInto merges src (and, first, src's own allOf entries) into dst.

@@ -361,7 +361,7 @@ type Origin struct {
 
 // Origin follows a schema path (segments such as "properties[spec]",
 // "items", "additionalProperties") of version i's schema back to Go.
-func (c *CRD) Origin(version int, path []string) Origin {
+func (c *CRD) Origin(version int, path schemapath.Path) Origin {
 	k := c.Kinds[min(max(version, 0), len(c.Kinds)-1)]
 	loc := locate(k.Type, path)
 	return Origin{Pos: loc.pos, Markers: loc.markers, Go: findAt(k, path)}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
 // failedNode is the schema of a node that could not be generated (an
@@ -406,48 +407,40 @@ func underlyingShape(t *model.Type) model.TypeExpr {
 // the site's description, title, example and external docs (or the type's,
 // when the site has none), as controller-gen's flattener does.
 func (g *gen) expandRefs(s *apiextv1.JSONSchemaProps, onStack []*model.Type) {
-	if s == nil {
-		return
-	}
-	if s.Ref != nil && strings.HasPrefix(*s.Ref, refPrefix) {
-		t := g.refs[strings.TrimPrefix(*s.Ref, refPrefix)]
-		typeSchema := g.expanded(t, onStack)
-		site := *s
-		site.Ref = nil
-		desc, title, docs, example := site.Description, site.Title, site.ExternalDocs, site.Example
-		site.Description, site.Title, site.ExternalDocs, site.Example = "", "", nil, nil
-		*s = apiextv1.JSONSchemaProps{
-			AllOf:        []apiextv1.JSONSchemaProps{*typeSchema, site},
-			Description:  typeSchema.Description,
-			Title:        typeSchema.Title,
-			ExternalDocs: typeSchema.ExternalDocs,
-			Example:      typeSchema.Example,
+	schemapath.Edit(s, func(s *apiextv1.JSONSchemaProps, _ schemapath.Path) bool {
+		if s.Ref == nil || !strings.HasPrefix(*s.Ref, refPrefix) {
+			return true
 		}
-		if desc != "" {
-			s.Description = desc
-		}
-		if title != "" {
-			s.Title = title
-		}
-		if docs != nil {
-			s.ExternalDocs = docs
-		}
-		if example != nil {
-			s.Example = example
-		}
-		return
+		g.expandRef(s, onStack)
+		return false
+	})
+}
+
+// expandRef expands one placeholder.
+func (g *gen) expandRef(s *apiextv1.JSONSchemaProps, onStack []*model.Type) {
+	t := g.refs[strings.TrimPrefix(*s.Ref, refPrefix)]
+	typeSchema := g.expanded(t, onStack)
+	site := *s
+	site.Ref = nil
+	desc, title, docs, example := site.Description, site.Title, site.ExternalDocs, site.Example
+	site.Description, site.Title, site.ExternalDocs, site.Example = "", "", nil, nil
+	*s = apiextv1.JSONSchemaProps{
+		AllOf:        []apiextv1.JSONSchemaProps{*typeSchema, site},
+		Description:  typeSchema.Description,
+		Title:        typeSchema.Title,
+		ExternalDocs: typeSchema.ExternalDocs,
+		Example:      typeSchema.Example,
 	}
-	if s.Items != nil {
-		g.expandRefs(s.Items.Schema, onStack)
+	if desc != "" {
+		s.Description = desc
 	}
-	if s.AdditionalProperties != nil {
-		g.expandRefs(s.AdditionalProperties.Schema, onStack)
+	if title != "" {
+		s.Title = title
 	}
-	for k, p := range s.Properties {
-		g.expandRefs(&p, onStack)
-		s.Properties[k] = p
+	if docs != nil {
+		s.ExternalDocs = docs
 	}
-	for i := range s.AllOf {
-		g.expandRefs(&s.AllOf[i], onStack)
+	if example != nil {
+		s.Example = example
 	}
 }

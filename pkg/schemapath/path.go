@@ -1,18 +1,18 @@
 // Package schemapath names places in a CRD's OpenAPI schema and walks
 // schemas: one path type, displayed one way everywhere (.spec.ports[*].name
 // for people, .properties[spec].properties[ports].items for the API
-// server's field paths), and one walker that every recursion over a schema
-// goes through. It is a leaf of crdgen's data flow: schemagen, celcost and
+// server's field paths), and one walker (walk.go) that every recursion over
+// a schema goes through, for both forms of a schema: apiextensions/v1, which
+// crdgen writes, and the internal form the API server's validation and CEL
+// functions take. It is a leaf of crdgen's data flow: schemagen, celcost and
 // crddiff all use it.
 package schemapath
 
 import (
-	"fmt"
-	"maps"
-	"slices"
+	"strconv"
 	"strings"
 
-	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
 // Path is a path from a schema's root: segments "properties[name]",
@@ -86,63 +86,37 @@ func Split(fieldPath string) []string {
 	return append(out, fieldPath[start:])
 }
 
+// Field returns the path as a field.Path below root, as the API server
+// builds them: root.properties[spec].items.
+func (p Path) Field(root *field.Path) *field.Path {
+	f := root
+	for _, seg := range p {
+		name, index, ok := splitSegment(seg)
+		switch {
+		case !ok:
+			f = f.Child(seg)
+		case name == "properties":
+			f = f.Child(name).Key(index)
+		default:
+			n, _ := strconv.Atoi(index)
+			f = f.Child(name).Index(n)
+		}
+	}
+	return f
+}
+
+// splitSegment splits "properties[a]" into properties and a, and
+// "allOf[2]" into allOf and 2.
+func splitSegment(seg string) (name, index string, ok bool) {
+	open := strings.IndexByte(seg, '[')
+	if open < 0 || !strings.HasSuffix(seg, "]") {
+		return seg, "", false
+	}
+	return seg[:open], seg[open+1 : len(seg)-1], true
+}
+
 // IsSegment reports whether a field path segment is a schema step (and not
 // a keyword such as maximum or x-kubernetes-validations[0]).
 func IsSegment(seg string) bool {
 	return strings.HasPrefix(seg, "properties[") || seg == "items" || seg == "additionalProperties"
-}
-
-// Walk calls visit on s and every schema below it, depth first, with its
-// path: properties in name order, then a list's items, then a map's
-// values, then allOf, anyOf, oneOf and not. When visit returns false, the
-// nodes below that one are skipped. Walk only reads: a node visit changes
-// may be a copy (a map's entries are). Edit is the walker that writes.
-func Walk(s *apiextv1.JSONSchemaProps, visit func(s *apiextv1.JSONSchemaProps, at Path) bool) {
-	walk(s, nil, visit, false)
-}
-
-// Edit is Walk for a visit that changes nodes: every change is kept.
-func Edit(s *apiextv1.JSONSchemaProps, visit func(s *apiextv1.JSONSchemaProps, at Path) bool) {
-	walk(s, nil, visit, true)
-}
-
-func walk(s *apiextv1.JSONSchemaProps, at Path, visit func(*apiextv1.JSONSchemaProps, Path) bool, edit bool) {
-	if s == nil || !visit(s, at) {
-		return
-	}
-	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
-		p := s.Properties[name]
-		walk(&p, at.Property(name), visit, edit)
-		if edit {
-			s.Properties[name] = p
-		}
-	}
-	if s.Items != nil {
-		walk(s.Items.Schema, at.Items(), visit, edit)
-		for i := range s.Items.JSONSchemas {
-			walk(&s.Items.JSONSchemas[i], at.Child(fmt.Sprintf("items[%d]", i)), visit, edit)
-		}
-	}
-	if s.AdditionalProperties != nil {
-		walk(s.AdditionalProperties.Schema, at.Values(), visit, edit)
-	}
-	for _, l := range []struct {
-		name string
-		list []apiextv1.JSONSchemaProps
-	}{{"allOf", s.AllOf}, {"anyOf", s.AnyOf}, {"oneOf", s.OneOf}} {
-		for i := range l.list {
-			walk(&l.list[i], at.Child(fmt.Sprintf("%s[%d]", l.name, i)), visit, edit)
-		}
-	}
-	walk(s.Not, at.Child("not"), visit, edit)
-}
-
-// Has reports whether pred holds for s or any schema below it.
-func Has(s *apiextv1.JSONSchemaProps, pred func(*apiextv1.JSONSchemaProps) bool) bool {
-	found := false
-	Walk(s, func(x *apiextv1.JSONSchemaProps, _ Path) bool {
-		found = found || pred(x)
-		return !found
-	})
-	return found
 }

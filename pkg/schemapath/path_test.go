@@ -95,3 +95,23 @@ func TestEditKeepsChangesWalkDoesNot(t *testing.T) {
 		t.Fatal("Has")
 	}
 }
+
+// A path handed down to the children's visits stays as it was while the
+// walk is below its node, though the walk reuses one buffer.
+func TestDescendKeepsParentPathsBelow(t *testing.T) {
+	s := &apiextv1.JSONSchemaProps{Properties: map[string]apiextv1.JSONSchemaProps{
+		"a": {Properties: map[string]apiextv1.JSONSchemaProps{"x": {}, "y": {}}},
+		"b": {Properties: map[string]apiextv1.JSONSchemaProps{"z": {}}},
+	}}
+	var seen []string
+	Descend(s, Path(nil), func(_ *apiextv1.JSONSchemaProps, at Path, parent Path) (Path, bool) {
+		if len(at) == 2 {
+			seen = append(seen, parent.Display()+" > "+at.Display())
+		}
+		return at, true
+	})
+	want := []string{".a > .a.x", ".a > .a.y", ".b > .b.z"}
+	if !slices.Equal(seen, want) {
+		t.Fatalf("got %q, want %q", seen, want)
+	}
+}
