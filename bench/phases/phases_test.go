@@ -16,6 +16,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/celcost"
+	"github.com/crdgen/crdgen/pkg/crdyaml"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/schemagen"
@@ -108,7 +109,7 @@ func BenchmarkEncode(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		parallel.ForEach(len(crds), func(i int) {
-			if _, err := schemagen.Encode(crds[i].Object); err != nil {
+			if _, err := crdyaml.Marshal(crds[i].Object); err != nil {
 				b.Error(err)
 			}
 		})
@@ -167,11 +168,11 @@ func BenchmarkWrite(b *testing.B) {
 	crds := built(b)
 	files := make([][]byte, len(crds))
 	for i, c := range crds {
-		enc, err := schemagen.Encode(c.Object)
+		y, err := crdyaml.Marshal(c.Object)
 		if err != nil {
 			b.Fatal(err)
 		}
-		files[i] = enc.YAML
+		files[i] = y
 	}
 	dir := b.TempDir()
 	b.ReportAllocs()

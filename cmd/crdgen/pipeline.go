@@ -13,6 +13,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/celcost"
+	"github.com/crdgen/crdgen/pkg/crdyaml"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/schemagen"
@@ -309,7 +310,7 @@ func (b *crdBuilder) one(i int) crdResult {
 	}
 	lap(0)
 	if !bestEffort {
-		yaml, err := schemagen.Render(crd.Object)
+		yaml, err := crdyaml.Marshal(crd.Object)
 		if err == nil {
 			r.yaml, err = b.sp.keep(yaml)
 		}

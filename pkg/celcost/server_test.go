@@ -118,12 +118,7 @@ func costCases() map[string]apiextv1.JSONSchemaProps {
 
 func analyzeOne(t *testing.T, crd *apiextv1.CustomResourceDefinition) (*Report, []string) {
 	t.Helper()
-	enc, err := schemagen.Encode(crd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := schemagen.NewValidator()
-	in, err := v.Internal(enc.JSON)
+	in, err := schemagen.NewValidator().InternalOf(crd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,11 +243,7 @@ func TestKubeVersionSelectsTheCELLibrary(t *testing.T) {
 	spec := obj(map[string]apiextv1.JSONSchemaProps{
 		"addr": {Type: "string", MaxLength: i64(45), XValidations: rules("isIP(self)")},
 	}, nil)
-	enc, err := schemagen.Encode(crdWith(spec))
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := schemagen.NewValidator().Internal(enc.JSON)
+	in, err := schemagen.NewValidator().InternalOf(crdWith(spec))
 	if err != nil {
 		t.Fatal(err)
 	}

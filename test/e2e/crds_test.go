@@ -18,6 +18,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/rest"
 
+	"github.com/crdgen/crdgen/pkg/crdyaml"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/schemagen"
@@ -74,8 +75,8 @@ func moduleRoot() (string, error) {
 }
 
 // createCRDs creates the CRDs, after patch when it is not nil, and waits
-// until the server serves them all. They are sent as the JSON
-// schemagen.Encode writes, with strict field validation, as kubectl sends
+// until the server serves them all. They are sent as the YAML crdgen
+// writes (crdyaml.Marshal), with strict field validation, as kubectl sends
 // a file. It returns the CRDs as the server holds them, by kind.
 func createCRDs(config *rest.Config, crds []*apiextv1.CustomResourceDefinition, patch func(*apiextv1.CustomResourceDefinition) error) (map[string]*apiextv1.CustomResourceDefinition, error) {
 	cs, err := clientset.NewForConfig(config)
@@ -89,15 +90,15 @@ func createCRDs(config *rest.Config, crds []*apiextv1.CustomResourceDefinition, 
 				return nil, fmt.Errorf("patching CRD %s: %w", crd.Name, err)
 			}
 		}
-		enc, err := schemagen.Encode(crd)
+		y, err := crdyaml.Marshal(crd)
 		if err != nil {
 			return nil, err
 		}
 		err = cs.ApiextensionsV1().RESTClient().Post().
 			Resource("customresourcedefinitions").
 			Param("fieldValidation", "Strict").
-			SetHeader("Content-Type", "application/json").
-			Body(enc.JSON).
+			SetHeader("Content-Type", "application/yaml").
+			Body(y).
 			Do(ctx).Error()
 		if err != nil {
 			return nil, fmt.Errorf("the API server rejects CRD %s: %w", crd.Name, err)

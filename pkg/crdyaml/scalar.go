@@ -1,4 +1,4 @@
-package schemagen
+package crdyaml
 
 // This file implements how crdgen's YAML writer writes a scalar: which of
 // go-yaml v2's styles the text allows (plain, 'single', "double", |

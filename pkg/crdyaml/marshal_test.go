@@ -1,8 +1,6 @@
-package schemagen
+package crdyaml
 
 import (
-	_ "github.com/crdgen/crdgen/internal/golden"
-
 	"bytes"
 	"encoding/json"
 	"testing"
@@ -11,10 +9,10 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// TestRenderMatchesSigsYAML pins that Encode's YAML is byte for byte what
+// TestMarshalMatchesSigsYAML pins that Marshal is byte for byte what
 // controller-gen's path (sigs.k8s.io/yaml over a JSON map) writes, on values
 // where go-yaml's number and string handling matter.
-func TestRenderMatchesSigsYAML(t *testing.T) {
+func TestMarshalMatchesSigsYAML(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	i := func(v int64) *int64 { return &v }
 	obj := &apiextv1.CustomResourceDefinition{}
@@ -33,7 +31,7 @@ func TestRenderMatchesSigsYAML(t *testing.T) {
 			},
 		},
 	}}}
-	got, err := Render(obj)
+	got, err := Marshal(obj)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +50,6 @@ func TestRenderMatchesSigsYAML(t *testing.T) {
 	}
 	want = append([]byte("---\n"), want...)
 	if !bytes.Equal(got, want) {
-		t.Errorf("Render differs from sigs.k8s.io/yaml:\n--- want\n%s\n--- got\n%s", want, got)
+		t.Errorf("Marshal differs from sigs.k8s.io/yaml:\n--- want\n%s\n--- got\n%s", want, got)
 	}
 }

@@ -1,8 +1,6 @@
-package schemagen
+package crdyaml
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,45 +49,39 @@ func largeCRD(tb testing.TB) *apiextv1.CustomResourceDefinition {
 	return base
 }
 
-// BenchmarkEncode measures writing one large CRD as YAML and JSON.
-func BenchmarkEncode(b *testing.B) {
+// BenchmarkMarshal measures writing one large CRD.
+func BenchmarkMarshal(b *testing.B) {
 	crd := largeCRD(b)
-	e, err := Encode(crd)
+	y, err := Marshal(crd)
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.SetBytes(int64(len(e.YAML)))
+	b.SetBytes(int64(len(y)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Encode(crd); err != nil {
+		if _, err := Marshal(crd); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// BenchmarkEncodeWithGoYAML measures Encode as it was with go-yaml v2, for
-// comparison with BenchmarkEncode.
-func BenchmarkEncodeWithGoYAML(b *testing.B) {
+// BenchmarkMarshalWithGoYAML measures Marshal as it was with go-yaml v2,
+// for comparison with BenchmarkMarshal.
+func BenchmarkMarshalWithGoYAML(b *testing.B) {
 	crd := largeCRD(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := encodeWithGoYAML(crd); err != nil {
+		if _, err := marshalWithGoYAML(crd); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 // BenchmarkYAMLWriter measures the YAML step alone: crdgen's writer and
-// go-yaml v2 on the tree Encode builds from one large CRD.
+// go-yaml v2 on the tree Marshal builds from one large CRD.
 func BenchmarkYAMLWriter(b *testing.B) {
-	e, err := Encode(largeCRD(b))
+	tree, err := crdTree(largeCRD(b))
 	if err != nil {
-		b.Fatal(err)
-	}
-	var tree map[string]any
-	dec := json.NewDecoder(bytes.NewReader(e.JSON))
-	dec.UseNumber()
-	if err := dec.Decode(&tree); err != nil {
 		b.Fatal(err)
 	}
 	b.Run("crdgen", func(b *testing.B) {

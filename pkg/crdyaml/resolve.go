@@ -1,4 +1,4 @@
-package schemagen
+package crdyaml
 
 // This file implements the parts of go-yaml v2 that crdgen's YAML writer
 // needs besides the emitter: which plain texts go-yaml reads back as

@@ -1,4 +1,4 @@
-package schemagen
+package crdyaml
 
 // This file implements turning a CRD into the tree the writers take (the
 // tree encoding/json decodes from the CRD's JSON), without the JSON: the

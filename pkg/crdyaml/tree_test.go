@@ -1,4 +1,4 @@
-package schemagen
+package crdyaml
 
 import (
 	"bytes"
@@ -136,8 +136,10 @@ func TestCrdTreeFailsLikeJSON(t *testing.T) {
 		}
 		if _, err := crdTree(obj); err == nil {
 			t.Errorf("case %d: crdTree accepts what json.Marshal rejects", i)
-		} else if _, err := Render(obj); err == nil {
+		} else if _, err := Marshal(obj); err == nil {
 			t.Errorf("case %d: Render accepts it", i)
 		}
 	}
 }
+
+func ptrTo[T any](v T) *T { return &v }

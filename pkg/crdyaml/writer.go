@@ -1,10 +1,10 @@
-package schemagen
+package crdyaml
 
 // This file implements crdgen's YAML writer: it writes the JSON value tree
 // of a CRD as YAML, byte for byte as go-yaml v2 (go.yaml.in/yaml/v2) marshals
 // the same tree. sigs.k8s.io/yaml, and so controller-gen, writes YAML with
 // go-yaml v2, and crdgen's output must match it; go-yaml's reflection,
-// event queue and emitter state machine were the main cost of Encode, so
+// event queue and emitter state machine were the main cost of writing a CRD, so
 // crdgen keeps the emitter's layout rules and drops the machinery.
 //
 // The writer follows the emitter's bookkeeping, because that is what decides
@@ -12,8 +12,8 @@ package schemagen
 // whether the line so far holds only indentation ("indention") and whether
 // the last thing written was whitespace. Collections are always written in
 // block style, except empty ones, which go-yaml writes as {} and [].
-// Scalars are chosen and written in yaml_scalar.go; how go-yaml reads plain
-// text back, and how it orders keys, is in yaml_resolve.go.
+// Scalars are chosen and written in scalar.go; how go-yaml reads plain
+// text back, and how it orders keys, is in resolve.go.
 
 import (
 	"encoding/json"

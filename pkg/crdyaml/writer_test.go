@@ -1,4 +1,4 @@
-package schemagen
+package crdyaml
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 
 // goYAMLNumbers returns a copy of the tree v with each json.Number replaced
 // by the int, int64, uint64 or float64 that go-yaml resolves its text to:
-// the tree Encode handed go-yaml before crdgen had its own writer.
+// the tree Marshal handed go-yaml before crdgen had its own writer.
 func goYAMLNumbers(v any) any {
 	switch x := v.(type) {
 	case json.Number:
@@ -55,32 +55,28 @@ func goYAMLNumbers(v any) any {
 	return v
 }
 
-// encodeWithGoYAML is Encode as it was before crdgen had its own YAML
+// marshalWithGoYAML is Marshal as it was before crdgen had its own YAML
 // writer: the reference the writer must match byte for byte.
-func encodeWithGoYAML(obj *apiextv1.CustomResourceDefinition) (Encoded, error) {
+func marshalWithGoYAML(obj *apiextv1.CustomResourceDefinition) ([]byte, error) {
 	j, err := json.Marshal(obj)
 	if err != nil {
-		return Encoded{}, err
+		return nil, err
 	}
 	var m map[string]any
 	dec := json.NewDecoder(bytes.NewReader(j))
 	dec.UseNumber()
 	if err := dec.Decode(&m); err != nil {
-		return Encoded{}, err
+		return nil, err
 	}
 	delete(m, "status")
 	if md, ok := m["metadata"].(map[string]any); ok {
 		delete(md, "creationTimestamp")
 	}
-	clean, err := json.Marshal(m)
-	if err != nil {
-		return Encoded{}, err
-	}
 	y, err := yamlv2.Marshal(goYAMLNumbers(m))
 	if err != nil {
-		return Encoded{}, err
+		return nil, err
 	}
-	return Encoded{YAML: append([]byte("---\n"), y...), JSON: clean}, nil
+	return append([]byte("---\n"), y...), nil
 }
 
 // checkSameAsGoYAML fails t if appendYAML does not write v as go-yaml v2
@@ -100,17 +96,6 @@ func checkSameAsGoYAML(t *testing.T, v any) {
 	}
 }
 
-// checkSameAsEncodingJSON fails t if appendJSON does not write v as
-// json.Marshal does, or does not fail when it fails.
-func checkSameAsEncodingJSON(t *testing.T, v any) {
-	t.Helper()
-	want, wantErr := json.Marshal(v)
-	got, err := appendJSON(nil, v)
-	if (err != nil) != (wantErr != nil) || err == nil && !bytes.Equal(got, want) {
-		t.Errorf("appendJSON(%s) = %s, %v; want %s, %v (json.Marshal)", brief(v), got, err, want, wantErr)
-	}
-}
-
 // brief returns the start of v as fmt prints it, for failure messages.
 func brief(v any) string {
 	s := fmt.Sprintf("%#v", v)
@@ -118,13 +103,6 @@ func brief(v any) string {
 		return s[:300] + "..."
 	}
 	return s
-}
-
-// checkWriters checks both writers on v.
-func checkWriters(t *testing.T, v any) {
-	t.Helper()
-	checkSameAsGoYAML(t, v)
-	checkSameAsEncodingJSON(t, v)
 }
 
 // goldenCRDs returns the paths of the repository's golden CRDs.
@@ -139,9 +117,9 @@ func goldenCRDs(t testing.TB) []string {
 	return files
 }
 
-// TestYAMLMatchesGoYAMLOnGoldens writes every golden CRD, as the tree
-// Encode builds from it, and compares with go-yaml v2; it also checks that
-// Encode's YAML and JSON are what they were with go-yaml.
+// TestYAMLMatchesGoYAMLOnGoldens writes every golden CRD's tree and
+// compares with go-yaml v2; it also checks that Marshal writes what it
+// wrote with go-yaml.
 func TestYAMLMatchesGoYAMLOnGoldens(t *testing.T) {
 	for _, f := range goldenCRDs(t) {
 		t.Run(filepath.Base(filepath.Dir(filepath.Dir(f)))+"/"+filepath.Base(f), func(t *testing.T) {
@@ -159,25 +137,22 @@ func TestYAMLMatchesGoYAMLOnGoldens(t *testing.T) {
 			if err := dec.Decode(&tree); err != nil {
 				t.Fatal(err)
 			}
-			checkWriters(t, tree)
+			checkSameAsGoYAML(t, tree)
 
 			var crd apiextv1.CustomResourceDefinition
 			if err := yaml.Unmarshal(data, &crd); err != nil {
 				t.Fatal(err)
 			}
-			want, err := encodeWithGoYAML(&crd)
+			want, err := marshalWithGoYAML(&crd)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := Encode(&crd)
+			got, err := Marshal(&crd)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(got.YAML, want.YAML) {
-				t.Errorf("Encode's YAML differs from go-yaml v2's (-want +got):\n%s", golden.Diff(want.YAML, got.YAML))
-			}
-			if !bytes.Equal(got.JSON, want.JSON) {
-				t.Errorf("Encode's JSON differs from encoding/json's:\ngot  %s\nwant %s", got.JSON, want.JSON)
+			if !bytes.Equal(got, want) {
+				t.Errorf("Marshal differs from go-yaml v2 (-want +got):\n%s", golden.Diff(want, got))
 			}
 		})
 	}
@@ -248,14 +223,14 @@ func nest(v any, depth int, inSequences bool) any {
 func TestYAMLStringsMatchGoYAML(t *testing.T) {
 	for _, s := range trickyStrings() {
 		t.Run(fmt.Sprintf("%.40q", s), func(t *testing.T) {
-			checkWriters(t, s)
-			checkWriters(t, []any{s, []any{s}, map[string]any{"a": s}})
-			checkWriters(t, map[string]any{"key": s, s: "value", "list": []any{s}})
-			checkWriters(t, map[string]any{s: map[string]any{"x": s}, "a": map[string]any{s: []any{s}}})
-			checkWriters(t, map[string]any{s: []any{map[string]any{s: s}}, "b": map[string]any{}})
+			checkSameAsGoYAML(t, s)
+			checkSameAsGoYAML(t, []any{s, []any{s}, map[string]any{"a": s}})
+			checkSameAsGoYAML(t, map[string]any{"key": s, s: "value", "list": []any{s}})
+			checkSameAsGoYAML(t, map[string]any{s: map[string]any{"x": s}, "a": map[string]any{s: []any{s}}})
+			checkSameAsGoYAML(t, map[string]any{s: []any{map[string]any{s: s}}, "b": map[string]any{}})
 			for depth := range 14 {
-				checkWriters(t, nest(s, depth, false))
-				checkWriters(t, nest(s, depth, true))
+				checkSameAsGoYAML(t, nest(s, depth, false))
+				checkSameAsGoYAML(t, nest(s, depth, true))
 			}
 		})
 	}
@@ -284,7 +259,7 @@ func TestYAMLKeysMatchGoYAML(t *testing.T) {
 			for _, a := range tc.keys {
 				for _, b := range tc.keys {
 					if a != b {
-						checkWriters(t, map[string]any{a: 1, b: []any{2}})
+						checkSameAsGoYAML(t, map[string]any{a: 1, b: []any{2}})
 					}
 				}
 			}
@@ -293,7 +268,7 @@ func TestYAMLKeysMatchGoYAML(t *testing.T) {
 				m[k] = i
 			}
 			if keysTotallyOrdered(tc.keys) {
-				checkWriters(t, m)
+				checkSameAsGoYAML(t, m)
 			}
 		})
 	}
@@ -353,8 +328,8 @@ func TestYAMLNumbersMatchGoYAML(t *testing.T) {
 	}
 	for _, n := range numbers {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			checkWriters(t, n)
-			checkWriters(t, map[string]any{"n": n, "l": []any{n, nest(n, 3, true)}})
+			checkSameAsGoYAML(t, n)
+			checkSameAsGoYAML(t, map[string]any{"n": n, "l": []any{n, nest(n, 3, true)}})
 		})
 	}
 }
@@ -414,30 +389,6 @@ func TestAppendYAMLRejectsOtherValues(t *testing.T) {
 			if !errors.Is(err, errNoYAMLForm) {
 				t.Errorf("got %q, %v, want an error wrapping %v", got, err, errNoYAMLForm)
 			}
-		})
-	}
-}
-
-// TestAppendJSONMatchesEncodingJSON checks the JSON writer on what the
-// YAML writer does not take: invalid UTF-8, nil collections, and numbers
-// and values json.Marshal validates or writes itself.
-func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
-	tests := []struct {
-		name string
-		in   any
-	}{
-		{"invalid UTF-8", []any{"\xff", "a\xffb", "\xe2\x80", "\xe2\x80\xa8", "\xed\xa0\x80", map[string]any{"\xc0": "\xc0\xaf"}}},
-		{"HTML and separators", map[string]any{"<k>": "<>&", "&": "\u2028\u2029", "a\u2028": 1}},
-		{"control characters", []any{"\x00\x01\x08\x0c\x1f\x7f", "\b\f\n\r\t", "\"\\/"}},
-		{"nil collections", map[string]any{"m": map[string]any(nil), "s": []any(nil), "e": []any{}, "o": map[string]any{}}},
-		{"numbers", []any{json.Number(""), json.Number("1.5e3"), json.Number("-0"), json.Number("0.0"), json.Number("123456789012345678901234567890")}},
-		{"an invalid number", []any{json.Number("abc")}},
-		{"Go values", []any{1, int64(-2), uint64(3), 0.5, struct{ A int }{1}, map[string]string{"b": "c"}}},
-		{"not a JSON value", []any{math.NaN()}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			checkSameAsEncodingJSON(t, tc.in)
 		})
 	}
 }

@@ -1,0 +1,18 @@
+// Package crdyaml writes a CRD as the YAML file crdgen writes: Marshal is
+// its one entry point. The bytes are those controller-gen writes (it goes
+// through sigs.k8s.io/yaml, so go-yaml v2), so that a project switching
+// tools sees no diff.
+//
+// It sits beside schemagen in crdgen's data flow, taking the CRD objects
+// schemagen builds:
+//
+//	markers -> model -> schemagen -> crdyaml -> pipeline -> cmd/crdgen
+//
+// Files: tree.go turns a CRD into the JSON value tree (what encoding/json
+// would decode from its JSON, without the JSON); writer.go writes that tree
+// as YAML with go-yaml v2's emitter rules, scalar.go picks and writes each
+// scalar's style, and resolve.go holds how go-yaml reads plain text back
+// and orders keys. The writer is crdgen's own because it is measured to be
+// faster (see writer.go); the tests compare it byte for byte with go-yaml
+// v2 on every golden CRD and on fuzzed trees.
+package crdyaml
