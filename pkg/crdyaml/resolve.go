@@ -19,6 +19,8 @@ import (
 // as the string s: s is not empty, and not null, a bool, a number, a
 // timestamp, or a YAML 1.1 base 60 float (which go-yaml does not read as
 // one, but quotes for other parsers' sake).
+//
+// Mirrors resolve (resolve.go) and the checks encoder.stringv makes with it (encode.go).
 func yamlPlainIsString(s string) bool {
 	if s == "" {
 		return false
@@ -40,6 +42,8 @@ func yamlPlainIsString(s string) bool {
 
 // yamlKeyword reports whether s is one of YAML 1.1's words for a bool, null,
 // infinity or not-a-number.
+//
+// Mirrors resolve's table of words (resolve.go's init).
 func yamlKeyword(s string) bool {
 	switch s {
 	case "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON",
@@ -54,6 +58,8 @@ func yamlKeyword(s string) bool {
 
 // yamlTimestamp reports whether go-yaml reads s as a timestamp: four digits
 // and a '-', then a date in one of the layouts it tries.
+//
+// Mirrors parseTimestamp (resolve.go).
 func yamlTimestamp(s string) bool {
 	i := 0
 	for i < len(s) && '0' <= s[i] && s[i] <= '9' {
@@ -144,6 +150,8 @@ func yamlFloatSyntax(s string) bool {
 // yamlBase60Float reports whether s is a YAML 1.1 base 60 float such as
 // "1:20" or "-1_0:59:3.5": digits and underscores, then one or more ':'
 // groups of one digit or two digits below 60, then an optional fraction.
+//
+// Mirrors isBase60Float (encode.go).
 func yamlBase60Float(s string) bool {
 	i := 0
 	if s[0] == '+' || s[0] == '-' {
@@ -217,6 +225,8 @@ func isCanonicalInt(n string) bool {
 }
 
 // yamlFloat writes f as go-yaml does.
+//
+// Mirrors encoder.floatv (encode.go).
 func yamlFloat(f float64) string {
 	switch {
 	case math.IsInf(f, 1):
@@ -249,6 +259,8 @@ func compareYAMLKeys(a, b string) int {
 //
 // This order is not always transitive ("2" < "10" < "1a" < "2"), and then
 // go-yaml's output depends on map order; crdgen's does not (see mapping).
+//
+// Mirrors keyList.Less (sorter.go).
 func yamlKeyLess(a, b string) bool {
 	i := 0
 	for i < len(a) && i < len(b) && a[i] == b[i] {

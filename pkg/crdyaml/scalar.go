@@ -36,6 +36,8 @@ type scalarTraits struct {
 
 // scalar writes text in the requested style, or in the style the emitter
 // falls back to, indented one step deeper than its parent.
+//
+// Mirrors yaml_emitter_emit_scalar and yaml_emitter_process_scalar (emitterc.go).
 func (w *yamlWriter) scalar(text string, requested yamlStyle, at yamlPlace) {
 	outer := w.indent
 	if w.indent += 2; outer < 0 {
@@ -61,6 +63,8 @@ func (w *yamlWriter) scalar(text string, requested yamlStyle, at yamlPlace) {
 // requested: plain becomes single-quoted, single-quoted becomes
 // double-quoted and literal becomes double-quoted when the text or a simple
 // key's place does not allow them.
+//
+// Mirrors yaml_emitter_select_scalar_style (emitterc.go).
 func scalarStyle(text string, requested yamlStyle, simpleKey bool) yamlStyle {
 	if requested == stylePlain && text != "" && isPlainWord(text) {
 		return stylePlain
@@ -101,6 +105,8 @@ func isPlainWord(text string) bool {
 // indicators that would change its meaning (a leading "- ", ": " or " #"
 // anywhere, a leading quote or bracket...); no single quotes when a space
 // and a line break touch; no literal block with trailing spaces.
+//
+// Mirrors yaml_emitter_analyze_scalar (emitterc.go).
 func analyzeScalar(text string) scalarTraits {
 	if text == "" {
 		return scalarTraits{plain: true, singleQuoted: true}
@@ -160,6 +166,8 @@ func analyzeScalar(text string) scalarTraits {
 // ASCII, and the rest of the Basic Multilingual Plane but for C1 controls,
 // surrogates, the byte order mark and U+FFFE/U+FFFF. Tabs, CR and
 // characters beyond U+FFFF must be escaped.
+//
+// Mirrors is_printable (yamlprivateh.go).
 func yamlPrintable(r rune) bool {
 	return r == '\n' || 0x20 <= r && r <= 0x7E || 0xA0 <= r && r <= 0xD7FF ||
 		0xE000 <= r && r <= 0xFFFD && r != 0xFEFF
@@ -167,6 +175,8 @@ func yamlPrintable(r rune) bool {
 
 // isLineBreak reports whether YAML counts r as a line break: LF, CR, NEL,
 // LS or PS.
+//
+// Mirrors is_break (yamlprivateh.go).
 func isLineBreak(r rune) bool {
 	return r == '\n' || r == '\r' || r == 0x85 || r == 0x2028 || r == 0x2029
 }
@@ -229,6 +239,8 @@ func (w *yamlWriter) copyText(s string) {
 // copyBreak appends the line break at s[i], which is n bytes wide. A line
 // feed is written as a line feed; the other breaks are copied as they are,
 // as go-yaml does.
+//
+// Mirrors write_break (emitterc.go).
 func (w *yamlWriter) copyBreak(s string, i, n int) {
 	w.out = append(w.out, s[i:i+n]...)
 	w.column = 0
@@ -239,6 +251,9 @@ func (w *yamlWriter) copyBreak(s string, i, n int) {
 // column 80, a single space between words becomes a line break; a line
 // break in the text is written doubled, as folding reads it back; quoted
 // doubles single quotes.
+//
+// Mirrors yaml_emitter_write_plain_scalar and
+// yaml_emitter_write_single_quoted_scalar (emitterc.go).
 func (w *yamlWriter) plainOrSingle(s string, allowBreaks, quoted bool) {
 	if !quoted && !w.whitespace {
 		w.out = append(w.out, ' ')
@@ -291,6 +306,9 @@ func (w *yamlWriter) plainOrSingle(s string, allowBreaks, quoted bool) {
 // indented one step, empty lines left empty. Unlike the other styles it
 // leaves the line state as its last line does: after a final line break,
 // what follows starts on the empty line rather than after another break.
+//
+// Mirrors yaml_emitter_write_literal_scalar and
+// yaml_emitter_write_block_scalar_hints (emitterc.go).
 func (w *yamlWriter) literal(s string) {
 	w.indicator("|", true, false, false)
 	if s[0] == ' ' || breakAt(s, 0) > 0 {
@@ -334,6 +352,8 @@ func (w *yamlWriter) literal(s string) {
 // the text starts with a byte order mark: go-yaml tests for the mark at the
 // start of the text rather than at each character); past column 80 a space
 // becomes a line break, and a second space after it is escaped.
+//
+// Mirrors yaml_emitter_write_double_quoted_scalar (emitterc.go).
 func (w *yamlWriter) doubleQuoted(s string, allowBreaks bool) {
 	w.indicator(`"`, true, false, false)
 	escapeAll := strings.HasPrefix(s, "\uFEFF")
@@ -368,6 +388,8 @@ func (w *yamlWriter) doubleQuoted(s string, allowBreaks bool) {
 
 // escape writes r as a double-quoted escape: a short one where YAML has
 // one, else \x, \u or \U with upper-case hex digits.
+//
+// Mirrors the escapes of yaml_emitter_write_double_quoted_scalar (emitterc.go).
 func (w *yamlWriter) escape(r rune) {
 	start := len(w.out)
 	w.out = append(w.out, '\\')

@@ -4,8 +4,14 @@ package crdyaml
 // of a CRD as YAML, byte for byte as go-yaml v2 (go.yaml.in/yaml/v2) marshals
 // the same tree. sigs.k8s.io/yaml, and so controller-gen, writes YAML with
 // go-yaml v2, and crdgen's output must match it; go-yaml's reflection,
-// event queue and emitter state machine were the main cost of writing a CRD, so
-// crdgen keeps the emitter's layout rules and drops the machinery.
+// event queue and emitter state machine are the main cost of writing a CRD,
+// so crdgen keeps the emitter's layout rules and drops the machinery. It
+// stays because it is measured to pay for itself: with go-yaml v2 over the
+// same tree, a whole run took 0.56 s instead of 0.47 s on
+// prometheus-operator and 16.9 s instead of 12.4 s on synthetic-100
+// (bench/compare, median of 7, November 2026). Each function names the
+// go-yaml function it mirrors; the tests compare the writer with go-yaml on
+// every golden CRD, and .ci/run fuzzes it against go-yaml for a minute.
 //
 // The writer follows the emitter's bookkeeping, because that is what decides
 // where spaces and line breaks go: the column, the current indentation, and
@@ -64,6 +70,9 @@ type yamlWriter struct {
 // as go-yaml v2's Marshal writes it. v is a tree of map[string]any, []any,
 // string, bool, nil, json.Number, int, int64, uint64 and float64; json.Number
 // is written as sigs.k8s.io/yaml writes a JSON number (see yamlNumber).
+//
+// Mirrors go-yaml v2's Marshal (yaml.go) and encoder.marshalDoc (encode.go), through
+// yaml_emitter_emit_stream_start and yaml_emitter_emit_document_start (emitterc.go).
 func appendYAML(out []byte, v any) ([]byte, error) {
 	w := yamlWriter{out: out, indent: -1, whitespace: true, indention: true}
 	if err := w.node(v, placeOther); err != nil {
@@ -74,6 +83,8 @@ func appendYAML(out []byte, v any) ([]byte, error) {
 }
 
 // node writes any value of the tree.
+//
+// Mirrors encoder.marshal (encode.go) and yaml_emitter_emit_node (emitterc.go).
 func (w *yamlWriter) node(v any, at yamlPlace) error {
 	switch x := v.(type) {
 	case nil:
@@ -110,6 +121,8 @@ func (w *yamlWriter) node(v any, at yamlPlace) error {
 // if it has a line feed, plain if go-yaml would read the plain text back as
 // this string, double-quoted otherwise. The emitter may still overrule that
 // choice (see scalarStyle).
+//
+// Mirrors encoder.stringv (encode.go).
 func (w *yamlWriter) str(s string, at yamlPlace) error {
 	switch {
 	case isPlainWord(s):
@@ -131,6 +144,9 @@ func (w *yamlWriter) str(s string, at yamlPlace) error {
 // mapping writes a mapping in block style, keys in go-yaml's order. A key
 // that spans lines or is longer than 128 bytes cannot be a simple key, so it
 // goes after "? " and its value after ": " on the next line.
+//
+// Mirrors encoder.mapv (encode.go), yaml_emitter_emit_block_mapping_key,
+// yaml_emitter_emit_block_mapping_value and yaml_emitter_check_simple_key (emitterc.go).
 func (w *yamlWriter) mapping(m map[string]any) error {
 	if len(m) == 0 {
 		w.emptyCollection("{", "}")
@@ -178,6 +194,9 @@ func (w *yamlWriter) mapping(m map[string]any) error {
 // sequence writes a sequence in block style. As a mapping value after
 // "key:" its dashes line up with the key (go-yaml's "indentless" sequence);
 // anywhere else they are indented one step.
+//
+// Mirrors encoder.slicev (encode.go) and yaml_emitter_emit_block_sequence_item
+// (emitterc.go), with yaml_emitter_increase_indent's indentless sequences.
 func (w *yamlWriter) sequence(s []any, at yamlPlace) error {
 	if len(s) == 0 {
 		w.emptyCollection("[", "]")
@@ -203,6 +222,9 @@ func (w *yamlWriter) sequence(s []any, at yamlPlace) error {
 
 // emptyCollection writes {} or [], go-yaml's flow style for an empty
 // mapping or sequence.
+//
+// Mirrors yaml_emitter_check_empty_sequence, yaml_emitter_check_empty_mapping and the
+// flow collection states of yaml_emitter_state_machine (emitterc.go).
 func (w *yamlWriter) emptyCollection(open, close string) {
 	w.indicator(open, true, true, false)
 	w.indicator(close, false, false, false)
@@ -210,6 +232,8 @@ func (w *yamlWriter) emptyCollection(open, close string) {
 
 // writeIndent starts a line at the current indentation, unless the line so
 // far holds only indentation that does not go past it.
+//
+// Mirrors yaml_emitter_write_indent (emitterc.go).
 func (w *yamlWriter) writeIndent() {
 	indent := max(w.indent, 0)
 	if !w.indention || w.column > indent || w.column == indent && !w.whitespace {
@@ -227,6 +251,8 @@ func (w *yamlWriter) writeIndent() {
 // scalar headers, brackets), after a space if it needs one and the last
 // thing written was not whitespace. isWhitespace and isIndention say what
 // the indicator counts as for what follows.
+//
+// Mirrors yaml_emitter_write_indicator (emitterc.go).
 func (w *yamlWriter) indicator(s string, needSpace, isWhitespace, isIndention bool) {
 	if needSpace && !w.whitespace {
 		w.out = append(w.out, ' ')
@@ -239,6 +265,8 @@ func (w *yamlWriter) indicator(s string, needSpace, isWhitespace, isIndention bo
 }
 
 // lineBreak ends the line.
+//
+// Mirrors put_break (emitterc.go).
 func (w *yamlWriter) lineBreak() {
 	w.out = append(w.out, '\n')
 	w.column = 0
