@@ -16,6 +16,7 @@ import (
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemagen"
 	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
@@ -248,24 +249,27 @@ func suggestion(missing string) int64 {
 // field for the field's own node, an items: marker on the field for its
 // list's items, or a marker on a named type.
 func (w *walker) markerFor(c candidate) (string, token.Position) {
-	name := map[string]string{"maxItems": "MaxItems", "maxProperties": "MaxProperties", "maxLength": "MaxLength"}[c.missing]
 	value := suggestion(c.missing)
 	if w.t.CRD == nil || len(c.at) == 0 {
 		return "", token.Position{}
 	}
-	last := c.at[len(c.at)-1:]
+	marker := func(items bool) string {
+		name, _ := schemagen.MarkerFor(c.missing, items)
+		return fmt.Sprintf("+%s=%d", name, value)
+	}
+	last := c.at[len(c.at)-1]
 	crd := w.t.CRD
 	switch {
-	case len(last) == 1 && strings.HasPrefix(last[0], "properties["):
+	case strings.HasPrefix(last, "properties["):
 		o := crd.Origin(w.ref.index, c.at)
-		return fmt.Sprintf("+kubebuilder:validation:%s=%d", name, value), o.Pos
-	case len(c.at) >= 2 && last[0] == "items" && strings.HasPrefix(c.at[len(c.at)-2], "properties["):
+		return marker(false), o.Pos
+	case len(c.at) >= 2 && last == "items" && strings.HasPrefix(c.at[len(c.at)-2], "properties["):
 		o := crd.Origin(w.ref.index, c.at[:len(c.at)-1])
-		return fmt.Sprintf("+kubebuilder:validation:items:%s=%d", name, value), o.Pos
+		return marker(true), o.Pos
 	}
 	o := crd.Origin(w.ref.index, c.at)
 	if n, ok := o.Go.(*model.Named); ok && n.Type.Package != nil && n.Type.Package.Local {
-		return fmt.Sprintf("+kubebuilder:validation:%s=%d on type %s", name, value, n.Type.Ident.Name), n.Type.Pos
+		return marker(false) + " on type " + n.Type.Ident.Name, n.Type.Pos
 	}
 	return "", o.Pos
 }

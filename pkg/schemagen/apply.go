@@ -1,13 +1,12 @@
 package schemagen
 
-// This file implements what each schema marker means: one table keyed by
-// the marker's value type, with the priority controller-gen applies it at.
+// This file implements applying a node's schema markers, in the order of
+// their priorities (meanings.go), and reporting what they reject.
 
 import (
 	"cmp"
 	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -26,90 +25,13 @@ type applyCtx struct {
 	owner *model.Type
 }
 
-// rule is the meaning of one marker value type.
-type rule struct {
-	// priority orders markers on one node (lower first; ties keep source
-	// order). Type, XIntOrString, listType and +default go first, so that
-	// markers checking the type see it, and +kubebuilder:default after
-	// +default, so that it wins.
-	priority int
-	apply    func(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error
-}
-
-const (
-	prioFirst   = 9
-	prioDefault = 10
-)
-
-// schemaRules returns the table of marker meanings.
-func schemaRules() map[reflect.Type]rule {
-	r := map[reflect.Type]rule{}
-	add := func(v any, priority int, apply func(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error) {
-		r[reflect.TypeOf(v)] = rule{priority: priority, apply: apply}
-	}
-	add(markers.Maximum{}, prioDefault, applyMaximum)
-	add(markers.Minimum{}, prioDefault, applyMinimum)
-	add(markers.ExclusiveMaximum{}, prioDefault, applyExclusiveMaximum)
-	add(markers.ExclusiveMinimum{}, prioDefault, applyExclusiveMinimum)
-	add(markers.MultipleOf{}, prioDefault, applyMultipleOf)
-	add(markers.MaxLength{}, prioDefault, applyMaxLength)
-	add(markers.MinLength{}, prioDefault, applyMinLength)
-	add(markers.Pattern{}, prioDefault, applyPattern)
-	add(markers.MaxItems{}, prioDefault, applyMaxItems)
-	add(markers.MinItems{}, prioDefault, applyMinItems)
-	add(markers.UniqueItems{}, prioDefault, applyUniqueItems)
-	add(markers.MaxProperties{}, prioDefault, applyMaxProperties)
-	add(markers.MinProperties{}, prioDefault, applyMinProperties)
-	add(markers.Enum{}, prioDefault, applyEnum)
-	add(markers.Format{}, prioDefault, applyFormat)
-	add(markers.Type{}, prioFirst, applyType)
-	add(markers.XPreserveUnknownFields{}, prioDefault, applyPreserveUnknownFields)
-	add(markers.XEmbeddedResource{}, prioDefault, applyEmbeddedResource)
-	add(markers.XIntOrString{}, prioFirst, applyIntOrString)
-	add(markers.XValidation{}, prioDefault, applyXValidation)
-	add(markers.Nullable{}, prioDefault, applyNullable)
-	add(markers.Default{}, prioDefault, applyDefault)
-	add(markers.K8sDefault{}, prioFirst, applyK8sDefault)
-	add(markers.Example{}, prioDefault, applyExample)
-	add(markers.Title{}, prioDefault, applyTitle)
-	add(markers.ExternalDocs{}, prioDefault, applyExternalDocs)
-	add(markers.Immutable{}, prioDefault, applyImmutable)
-	add(markers.K8sRequired{}, prioDefault, applyK8sRequired)
-	add(markers.K8sEnum{}, prioDefault, applyK8sEnum)
-	add(markers.ListType{}, prioFirst, applyListType)
-	add(markers.ListMapKey{}, prioDefault, applyListMapKey)
-	add(markers.MapType{}, prioDefault, applyMapType)
-	add(markers.StructType{}, prioDefault, applyStructType)
-	add(markers.AtMostOneOf{}, prioDefault+1, applyAtMostOneOf)
-	add(markers.ExactlyOneOf{}, prioDefault+2, applyExactlyOneOf)
-	add(markers.AtLeastOneOf{}, prioDefault+3, applyAtLeastOneOf)
-	return r
-}
-
-// noSchemaEffect lists the marker value types that do not change a schema
-// node: presence markers read by structSchema, CRD-level and package-level
-// markers, and other generators' markers.
-func noSchemaEffect() []any {
-	return []any{
-		markers.KubebuilderRequired{}, markers.KubebuilderOptional{}, markers.Required{}, markers.Optional{},
-		markers.Schemaless{},
-		markers.Resource{}, markers.SubresourceStatus{}, markers.SubresourceScale{}, markers.PrintColumn{},
-		markers.StorageVersion{}, markers.SkipVersion{}, markers.UnservedVersion{}, markers.DeprecatedVersion{},
-		markers.SelectableField{}, markers.Metadata{}, markers.ObjectRoot{},
-		markers.GroupName{}, markers.VersionName{}, markers.Skip{},
-		markers.ConversionFrom{}, markers.ConversionDrop{}, markers.ConversionStyle{}, markers.ConversionWebhook{},
-		markers.ConversionTests{}, markers.ConversionFuzzer{}, markers.ConversionSkip{}, markers.ConversionGenerate{}, markers.K8sConversionGen{},
-		markers.Raw{},
-	}
-}
-
 // applyMarkers applies a node's markers in priority order, then its items:
 // markers to the node's items.
 func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, subject string, owner *model.Type) {
 	type entry struct {
 		m     markers.Marker
 		v     any
-		rule  rule
+		rule  meaning
 		items bool
 	}
 	var plain, items []entry
@@ -118,8 +40,8 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 		if it, ok := v.(markers.Items); ok {
 			v, isItems = it.Value, true
 		}
-		r, ok := g.rules[reflect.TypeOf(v)]
-		if !ok {
+		r, ok := meaningOf(v)
+		if !ok || r.acts != onSchema {
 			continue
 		}
 		e := entry{m: m, v: v, rule: r, items: isItems}
@@ -144,7 +66,7 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 	}
 }
 
-func (g *gen) applyOne(c *applyCtx, s *apiextv1.JSONSchemaProps, v any, r rule) {
+func (g *gen) applyOne(c *applyCtx, s *apiextv1.JSONSchemaProps, v any, r meaning) {
 	err := r.apply(c, s, v)
 	if err == nil {
 		return

@@ -40,7 +40,8 @@ func reasons() []string {
 	}
 }
 
-func applyXValidation(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
+// xValidationRules is the rule of +kubebuilder:validation:XValidation.
+func xValidationRules(v any) (apiextv1.ValidationRules, error) {
 	x := v.(markers.XValidation)
 	r := apiextv1.ValidationRule{
 		Rule:              x.Rule,
@@ -55,13 +56,12 @@ func applyXValidation(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
 			if sug := markers.Suggest(x.Reason, reasons()); sug != "" {
 				msg = fmt.Sprintf("invalid reason %q, did you mean %q", x.Reason, sug)
 			}
-			return valueError{msg}
+			return nil, valueError{msg}
 		}
 		reason := apiextv1.FieldValueErrorReason(x.Reason)
 		r.Reason = &reason
 	}
-	s.XValidations = append(s.XValidations, r)
-	return nil
+	return apiextv1.ValidationRules{r}, nil
 }
 
 func applyNullable(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
@@ -129,9 +129,10 @@ func applyExternalDocs(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
 	return nil
 }
 
-func applyImmutable(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
-	s.XValidations = append(s.XValidations, apiextv1.ValidationRule{Rule: "self == oldSelf", Message: "field is immutable"})
-	return nil
+// immutableRules is the rule of +k8s:immutable on its own node (an
+// optional field's parent gets another, from the struct: structSchema).
+func immutableRules(any) (apiextv1.ValidationRules, error) {
+	return apiextv1.ValidationRules{{Rule: "self == oldSelf", Message: "field is immutable"}}, nil
 }
 
 // applyK8sRequired rejects empty values of a required field, as
@@ -238,17 +239,18 @@ func applyStructType(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
 	return nil
 }
 
-// oneOfRule adds the CEL rule of a one-of marker in controller-gen's form
+// oneOfRules is the CEL rule of a one-of marker in controller-gen's form
 // (v0.22 and later; v0.21 wrote a list filter, which the API server costs
-// higher): the fields set, counted, compared with a bound.
-func oneOfRule(s *apiextv1.JSONSchemaProps, rule, fields []string, message string) {
+// higher): the fields set, counted, compared with a bound. No fields, no
+// rule.
+func oneOfRules(rule, fields []string, message string) (apiextv1.ValidationRules, error) {
 	if len(fields) == 0 {
-		return
+		return nil, nil
 	}
-	s.XValidations = append(s.XValidations, apiextv1.ValidationRule{
+	return apiextv1.ValidationRules{{
 		Rule:    strings.Join(rule, ""),
 		Message: fmt.Sprintf(message, "["+strings.Join(fields, " ")+"]"),
-	})
+	}}, nil
 }
 
 // countSet spells how many of the fields are set:
@@ -270,20 +272,17 @@ func anySet(fields []string) []string {
 	return []string{strings.Join(terms, "||")}
 }
 
-func applyAtMostOneOf(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
+func atMostOneOfRules(v any) (apiextv1.ValidationRules, error) {
 	fields := v.(markers.AtMostOneOf).Value
-	oneOfRule(s, append(countSet(fields), " <= 1"), fields, "at most one of the fields in %s may be set")
-	return nil
+	return oneOfRules(append(countSet(fields), " <= 1"), fields, "at most one of the fields in %s may be set")
 }
 
-func applyExactlyOneOf(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
+func exactlyOneOfRules(v any) (apiextv1.ValidationRules, error) {
 	fields := v.(markers.ExactlyOneOf).Value
-	oneOfRule(s, append(countSet(fields), " == 1"), fields, "exactly one of the fields in %s must be set")
-	return nil
+	return oneOfRules(append(countSet(fields), " == 1"), fields, "exactly one of the fields in %s must be set")
 }
 
-func applyAtLeastOneOf(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
+func atLeastOneOfRules(v any) (apiextv1.ValidationRules, error) {
 	fields := v.(markers.AtLeastOneOf).Value
-	oneOfRule(s, anySet(fields), fields, "at least one of the fields in %s must be set")
-	return nil
+	return oneOfRules(anySet(fields), fields, "at least one of the fields in %s must be set")
 }

@@ -124,9 +124,9 @@ func subresources(v *apiextv1.CustomResourceDefinitionVersion) *apiextv1.CustomR
 // tree of its own, then flattened in place.
 func (g *gen) kindSchema(k *model.Kind) *apiextv1.JSONSchemaProps {
 	s := g.expanded(k.Type, nil)
-	f := &flattener{conflict: func(path schemapath.Path, msg string) {
+	f := newFlattener(func(path schemapath.Path, msg string) {
 		g.diags.Errorf(locate(k.Type, path).pos, markers.CodeSchema, "%s: %s", path.Display(), msg)
-	}}
+	})
 	f.flatten(s)
 	if _, ok := s.Properties["metadata"]; ok {
 		s.Properties["metadata"] = apiextv1.JSONSchemaProps{Type: "object"}
@@ -267,7 +267,7 @@ func (g *gen) checkMisplacedCRDMarkers(m *model.Model) {
 			}
 			kind := listedKind(p, t)
 			for _, mk := range t.Markers {
-				if !isCRDMarker(mk.Value) {
+				if r, _ := meaningOf(mk.Value); r.acts != onCRD {
 					continue
 				}
 				if kind != nil && slices.ContainsFunc(kind.Markers, func(km markers.Marker) bool { return reflect.DeepEqual(km.Value, mk.Value) }) {
@@ -300,16 +300,6 @@ func moveHint(kind *model.Type) string {
 		return ""
 	}
 	return "; put it on " + kind.Ident.Name
-}
-
-func isCRDMarker(v any) bool {
-	switch v.(type) {
-	case markers.Resource, markers.SubresourceStatus, markers.SubresourceScale, markers.PrintColumn,
-		markers.StorageVersion, markers.SkipVersion, markers.UnservedVersion, markers.DeprecatedVersion,
-		markers.SelectableField, markers.Metadata:
-		return true
-	}
-	return false
 }
 
 func sortCRDs(crds []*CRD) {

@@ -18,9 +18,9 @@ package schemagen
 //     fields of named list types.
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
+	"sync"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
@@ -31,7 +31,15 @@ import (
 // schema path.
 type flattener struct {
 	conflict func(path schemapath.Path, msg string)
+	keywords []keyword
 }
+
+func newFlattener(conflict func(path schemapath.Path, msg string)) *flattener {
+	return &flattener{conflict: conflict, keywords: keywords()}
+}
+
+// keywords is the keyword table, built once.
+var keywords = sync.OnceValue(keywordTable)
 
 // flatten merges every allOf in s into its node, then flattens its children
 // (the walker reads a node's children after its visit has merged them in).
@@ -46,95 +54,23 @@ func (f *flattener) flatten(s *apiextv1.JSONSchemaProps) {
 	})
 }
 
-// mergeInto merges src (and, first, src's own allOf entries) into dst.
-// Values that conflict and cannot be combined move into dst.allOf. dst may
-// take over src's parts: src must not be used afterwards (the entries of an
-// allOf are each merged once, then dropped).
+// mergeInto merges src (and, first, src's own allOf entries) into dst,
+// keyword by keyword (keywords.go). Values that conflict and cannot be
+// combined move into dst.allOf. dst may take over src's parts: src must not
+// be used afterwards (the entries of an allOf are each merged once, then
+// dropped).
 func (f *flattener) mergeInto(dst *apiextv1.JSONSchemaProps, src apiextv1.JSONSchemaProps, path schemapath.Path) {
 	for _, e := range src.AllOf {
 		f.mergeInto(dst, e, path)
 	}
-	var dstRest, srcRest apiextv1.JSONSchemaProps
-	hoisted := false
-	hoist := func(set func(d, s *apiextv1.JSONSchemaProps)) {
-		set(&dstRest, dst)
-		set(&srcRest, &src)
-		hoisted = true
-	}
-
-	mergeString(&dst.ID, src.ID, func() { hoist(func(r, x *apiextv1.JSONSchemaProps) { r.ID = x.ID }) })
-	if src.Type != "" {
-		switch {
-		case dst.Type == "":
-			dst.Type = src.Type
-		case dst.Type != src.Type:
-			f.conflict(path, fmt.Sprintf("the type is %s, but a marker or embedded field makes it %s", dst.Type, src.Type))
+	m := &merging{f: f, dst: dst, src: &src, path: path}
+	for _, k := range f.keywords {
+		if k.merge != nil {
+			k.merge(m)
 		}
 	}
-	mergeString(&dst.Format, src.Format, func() { hoist(func(r, x *apiextv1.JSONSchemaProps) { r.Format = x.Format }) })
-	mergeString(&dst.Pattern, src.Pattern, func() { hoist(func(r, x *apiextv1.JSONSchemaProps) { r.Pattern = x.Pattern }) })
-	if src.Default != nil {
-		dst.Default = src.Default
-	}
-	mergeUpper(&dst.Maximum, &dst.ExclusiveMaximum, src.Maximum, src.ExclusiveMaximum)
-	mergeLower(&dst.Minimum, &dst.ExclusiveMinimum, src.Minimum, src.ExclusiveMinimum)
-	dst.MaxLength = tighter(dst.MaxLength, src.MaxLength, lower)
-	dst.MinLength = tighter(dst.MinLength, src.MinLength, higher)
-	dst.MaxItems = tighter(dst.MaxItems, src.MaxItems, lower)
-	dst.MinItems = tighter(dst.MinItems, src.MinItems, higher)
-	dst.MaxProperties = tighter(dst.MaxProperties, src.MaxProperties, lower)
-	dst.MinProperties = tighter(dst.MinProperties, src.MinProperties, higher)
-	if src.MultipleOf != nil {
-		switch {
-		case dst.MultipleOf == nil:
-			dst.MultipleOf = src.MultipleOf
-		case *dst.MultipleOf != *src.MultipleOf:
-			hoist(func(r, x *apiextv1.JSONSchemaProps) { r.MultipleOf = x.MultipleOf })
-			dst.MultipleOf = nil
-		}
-	}
-	dst.UniqueItems = dst.UniqueItems || src.UniqueItems
-	dst.Nullable = dst.Nullable || src.Nullable
-	dst.XEmbeddedResource = dst.XEmbeddedResource || src.XEmbeddedResource
-	dst.XIntOrString = dst.XIntOrString || src.XIntOrString
-	f.mergeEnum(dst, src.Enum, path)
-	dst.Required = append(dst.Required, src.Required...)
-	f.mergeItems(dst, src.Items, path)
-	mergeSchemas(&dst.OneOf, src.OneOf, func() { hoist(func(r, x *apiextv1.JSONSchemaProps) { r.OneOf = x.OneOf }) })
-	mergeSchemas(&dst.AnyOf, src.AnyOf, func() { hoist(func(r, x *apiextv1.JSONSchemaProps) { r.AnyOf = x.AnyOf }) })
-	if src.Not != nil {
-		switch {
-		case dst.Not == nil:
-			dst.Not = src.Not
-		case !reflect.DeepEqual(dst.Not, src.Not):
-			hoist(func(r, x *apiextv1.JSONSchemaProps) { r.Not = x.Not })
-			dst.Not = nil
-		}
-	}
-	f.mergeProperties(dst, src.Properties, path)
-	f.mergeAdditional(dst, src.AdditionalProperties, path)
-	if src.XPreserveUnknownFields != nil {
-		dst.XPreserveUnknownFields = src.XPreserveUnknownFields
-	}
-	if src.XMapType != nil {
-		dst.XMapType = src.XMapType
-	}
-	if src.XListType != nil {
-		dst.XListType = src.XListType
-	}
-	if src.XListMapKeys != nil {
-		dst.XListMapKeys = src.XListMapKeys
-	}
-	if len(src.XValidations) > 0 {
-		// The reference site's rules come first, as controller-gen orders them.
-		dst.XValidations = append(slices.Clone(src.XValidations), dst.XValidations...)
-	}
-	if hoisted {
-		dst.AllOf = append(dst.AllOf, dstRest, srcRest)
-	}
-	if len(dst.Required) > 0 {
-		slices.Sort(dst.Required)
-		dst.Required = slices.Compact(dst.Required)
+	if m.rest != nil {
+		dst.AllOf = append(dst.AllOf, m.rest[0], m.rest[1])
 	}
 }
 

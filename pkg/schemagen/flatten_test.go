@@ -68,7 +68,7 @@ func TestMergeInto(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			conflict := false
-			f := &flattener{conflict: func(schemapath.Path, string) { conflict = true }}
+			f := newFlattener(func(schemapath.Path, string) { conflict = true })
 			dst := tc.dst
 			f.mergeInto(&dst, tc.src, nil)
 			if !reflect.DeepEqual(dst, tc.want) {

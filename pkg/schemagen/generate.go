@@ -1,8 +1,6 @@
 package schemagen
 
 import (
-	"reflect"
-
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/internal/parallel"
@@ -47,7 +45,6 @@ type CRD struct {
 type gen struct {
 	opts  Options
 	diags *markers.ErrorList
-	rules map[reflect.Type]rule
 	raw   map[*model.Type]*apiextv1.JSONSchemaProps
 	refs  map[string]*model.Type
 	stack []*model.Type
@@ -109,7 +106,6 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 	g := &gen{
 		opts:      opts,
 		diags:     &diags,
-		rules:     schemaRules(),
 		raw:       map[*model.Type]*apiextv1.JSONSchemaProps{},
 		refs:      map[string]*model.Type{},
 		cycles:    map[*model.Type]bool{},

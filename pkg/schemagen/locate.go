@@ -8,6 +8,7 @@ package schemagen
 import (
 	"go/token"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -143,77 +144,13 @@ func mapElem(e model.TypeExpr) model.TypeExpr {
 	return nil
 }
 
-// keywords returns the schema keywords a marker value sets.
-func keywords(v any) []string {
-	switch v.(type) {
-	case markers.Maximum:
-		return []string{"maximum"}
-	case markers.Minimum:
-		return []string{"minimum"}
-	case markers.ExclusiveMaximum:
-		return []string{"exclusiveMaximum"}
-	case markers.ExclusiveMinimum:
-		return []string{"exclusiveMinimum"}
-	case markers.MultipleOf:
-		return []string{"multipleOf"}
-	case markers.MaxLength:
-		return []string{"maxLength"}
-	case markers.MinLength:
-		return []string{"minLength"}
-	case markers.Pattern:
-		return []string{"pattern"}
-	case markers.MaxItems:
-		return []string{"maxItems"}
-	case markers.MinItems:
-		return []string{"minItems"}
-	case markers.UniqueItems:
-		return []string{"uniqueItems"}
-	case markers.MaxProperties:
-		return []string{"maxProperties"}
-	case markers.MinProperties:
-		return []string{"minProperties"}
-	case markers.Enum, markers.K8sEnum:
-		return []string{"enum"}
-	case markers.Format:
-		return []string{"format"}
-	case markers.Type:
-		return []string{"type"}
-	case markers.XPreserveUnknownFields:
-		return []string{"x-kubernetes-preserve-unknown-fields"}
-	case markers.XEmbeddedResource:
-		return []string{"x-kubernetes-embedded-resource"}
-	case markers.XIntOrString:
-		return []string{"x-kubernetes-int-or-string"}
-	case markers.XValidation, markers.Immutable, markers.ExactlyOneOf, markers.AtMostOneOf, markers.AtLeastOneOf:
-		return []string{"x-kubernetes-validations"}
-	case markers.Nullable:
-		return []string{"nullable"}
-	case markers.Default, markers.K8sDefault:
-		return []string{"default"}
-	case markers.Example:
-		return []string{"example"}
-	case markers.Title:
-		return []string{"title"}
-	case markers.ExternalDocs:
-		return []string{"externalDocs"}
-	case markers.K8sRequired:
-		return []string{"minLength", "minItems", "minProperties"}
-	case markers.ListType:
-		return []string{"x-kubernetes-list-type"}
-	case markers.ListMapKey:
-		return []string{"x-kubernetes-list-map-keys"}
-	case markers.MapType, markers.StructType:
-		return []string{"x-kubernetes-map-type"}
-	}
-	return nil
-}
-
 // markerFor returns the marker that set keyword (with an index for lists
 // of rules), or false.
 func markerFor(ms []markers.Marker, keyword string, index int) (markers.Marker, bool) {
 	n := 0
 	for _, m := range ms {
-		for _, k := range keywords(m.Value) {
+		r, _ := meaningOf(m.Value)
+		for _, k := range r.keywords {
 			if k != keyword {
 				continue
 			}
@@ -373,22 +310,13 @@ func (c *CRD) Origin(version int, path schemapath.Path) Origin {
 // matches; o.Pos is then the best position.
 func (c *CRD) RuleMarker(o Origin, rule string) (markers.Marker, bool) {
 	for _, m := range o.Markers {
-		switch v := m.Value.(type) {
-		case markers.XValidation:
-			if v.Rule == rule {
-				return m, true
-			}
-		case markers.Immutable:
-			if rule == "self == oldSelf" {
-				return m, true
-			}
-		case markers.ExactlyOneOf, markers.AtMostOneOf, markers.AtLeastOneOf:
-			var s apiextv1.JSONSchemaProps
-			rules := schemaRules()
-			rules[reflect.TypeOf(v)].apply(nil, &s, v)
-			if len(s.XValidations) > 0 && s.XValidations[0].Rule == rule {
-				return m, true
-			}
+		r, _ := meaningOf(m.Value)
+		if r.rules == nil {
+			continue
+		}
+		rs, _ := r.rules(m.Value)
+		if slices.ContainsFunc(rs, func(x apiextv1.ValidationRule) bool { return x.Rule == rule }) {
+			return m, true
 		}
 	}
 	// A parent rule that keeps an optional immutable field set comes from
