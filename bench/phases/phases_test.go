@@ -1,5 +1,7 @@
-// Package phases benchmarks each phase of crdgen's pipeline on a corpus that
-// bench/compare prepares (by default the largest synthetic one, 700 CRDs):
+// Package phases benchmarks crdgen's phases on a corpus that bench/compare
+// prepares (by default the largest synthetic one, 700 CRDs): the load, the
+// fingerprint of the rerun cache, and the pipeline (pipeline.Run, with the
+// time of each of its phases as the run itself measures them):
 //
 //	go run ./bench/compare -prepare -corpus synthetic-100
 //	go test ./bench/phases -bench . -benchtime 3x
@@ -13,12 +15,11 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
-	"github.com/crdgen/crdgen/internal/parallel"
-	"github.com/crdgen/crdgen/pkg/celcost"
-	"github.com/crdgen/crdgen/pkg/crdyaml"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
@@ -77,110 +78,40 @@ func BenchmarkFingerprint(b *testing.B) {
 	}
 }
 
-func BenchmarkPrepare(b *testing.B) {
+// BenchmarkPipeline times what every command that builds CRDs runs after
+// the load (pipeline.Run, as crdgen crd runs it), and reports the time of
+// each of its phases from the run's own timings: prepare, and the steps of
+// every CRD summed over the cores (schemas, encode, validate, CEL).
+func BenchmarkPipeline(b *testing.B) {
+	benchmarkPipeline(b, false)
+}
+
+// BenchmarkPipelineCostReport is BenchmarkPipeline as crdgen cost runs it:
+// every CRD's CEL rules analyzed, with suggested bounds.
+func BenchmarkPipelineCostReport(b *testing.B) {
+	benchmarkPipeline(b, true)
+}
+
+func benchmarkPipeline(b *testing.B, costReport bool) {
 	m := load(b)
+	_, patterns := corpus(b)
+	opts := pipeline.Options{Patterns: patterns, CostReport: costReport, Schema: schemagen.Options{MisplacedMarkers: markers.Warning}}
+	phases := []string{"prepare", "schemas", "encode", "validate", "CEL"}
+	sums := make([]time.Duration, len(phases))
 	b.ReportAllocs()
 	for b.Loop() {
-		schemagen.Prepare(m, schemagen.Options{})
-	}
-}
-
-// built builds every CRD of the corpus once.
-func built(b *testing.B) []*schemagen.CRD {
-	b.Helper()
-	crds, diags := schemagen.Generate(load(b), schemagen.Options{})
-	if diags.HasErrors() {
-		b.Fatal(diags.Errors())
-	}
-	return crds
-}
-
-func BenchmarkBuild(b *testing.B) {
-	m := load(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		p, _ := schemagen.Prepare(m, schemagen.Options{})
-		parallel.ForEach(p.Len(), func(i int) { p.Build(i) })
-	}
-}
-
-func BenchmarkEncode(b *testing.B) {
-	crds := built(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		parallel.ForEach(len(crds), func(i int) {
-			if _, err := crdyaml.Marshal(crds[i].Object); err != nil {
-				b.Error(err)
-			}
-		})
-	}
-}
-
-func BenchmarkInternal(b *testing.B) {
-	crds := built(b)
-	v := schemagen.NewValidator()
-	b.ReportAllocs()
-	for b.Loop() {
-		parallel.ForEach(len(crds), func(i int) {
-			if _, err := v.InternalOf(crds[i].Object); err != nil {
-				b.Error(err)
-			}
-		})
-	}
-}
-
-// internals converts every CRD once.
-func internals(b *testing.B, crds []*schemagen.CRD) []celcost.Target {
-	v := schemagen.NewValidator()
-	targets := make([]celcost.Target, len(crds))
-	for i, c := range crds {
-		in, err := v.InternalOf(c.Object)
-		if err != nil {
-			b.Fatal(err)
+		ph := pipeline.NewPhases()
+		res, diags, err := pipeline.Run(m, nil, opts, ph)
+		if err != nil || res == nil || diags.HasErrors() {
+			b.Fatalf("pipeline: %v %v", err, diags.Errors())
 		}
-		targets[i] = celcost.Target{CRD: c, Internal: in}
-	}
-	return targets
-}
-
-func BenchmarkCEL(b *testing.B) {
-	targets := internals(b, built(b))
-	an, err := celcost.NewAnalyzer(celcost.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		parallel.ForEach(len(targets), func(i int) { an.CRD(targets[i]) })
-	}
-}
-
-func BenchmarkValidate(b *testing.B) {
-	targets := internals(b, built(b))
-	v := schemagen.NewValidator()
-	b.ReportAllocs()
-	for b.Loop() {
-		parallel.ForEach(len(targets), func(i int) { v.ValidateInternal(targets[i].CRD, targets[i].Internal) })
-	}
-}
-
-func BenchmarkWrite(b *testing.B) {
-	crds := built(b)
-	files := make([][]byte, len(crds))
-	for i, c := range crds {
-		y, err := crdyaml.Marshal(c.Object)
-		if err != nil {
-			b.Fatal(err)
+		res.Close()
+		for i, name := range phases {
+			d, _ := ph.Of(name)
+			sums[i] += d
 		}
-		files[i] = y
 	}
-	dir := b.TempDir()
-	b.ReportAllocs()
-	for b.Loop() {
-		for i, data := range files {
-			if err := os.WriteFile(filepath.Join(dir, crds[i].FileName), data, 0o644); err != nil {
-				b.Fatal(err)
-			}
-		}
+	for i, name := range phases {
+		b.ReportMetric(sums[i].Seconds()/float64(b.N), name+"-s/op")
 	}
 }

@@ -45,6 +45,9 @@ type app struct {
 	// writeFault, set by tests, makes writing the output at a path fail
 	// (a full disk, a read-only directory) before anything is renamed.
 	writeFault func(path string) error
+	// memoryBudget, set by tests, overrides how much YAML a run keeps in
+	// memory before it spools the rest to disk.
+	memoryBudget int64
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -81,22 +84,31 @@ Usage:
 Run "crdgen <command> -h" for a command's flags.
 `
 
+// packageCommand returns the package command of that name, or nil.
+func packageCommand(name string) *command {
+	for _, c := range packageCommands() {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// packageCommands are the commands that run on packages, in the order
+// usage lists them.
+func packageCommands() []*command {
+	return []*command{generateCommand(), crdCommand(), costCommand(), conversionCommand(), diffCommand()}
+}
+
 func (a *app) main(args []string) int {
 	if len(args) == 0 {
 		fmt.Fprint(a.stderr, usage)
 		return exitUsage
 	}
+	if c := packageCommand(args[0]); c != nil {
+		return a.runCommand(c, args[1:])
+	}
 	switch args[0] {
-	case "generate":
-		return a.generateCmd(args[1:])
-	case "crd":
-		return a.crdCmd(args[1:])
-	case "cost":
-		return a.costCmd(args[1:])
-	case "conversion":
-		return a.conversionCmd(args[1:])
-	case "diff":
-		return a.diffCmd(args[1:])
 	case "markers":
 		return a.markersCmd(args[1:])
 	case "version":

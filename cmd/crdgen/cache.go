@@ -5,15 +5,17 @@ package main
 // SHA-256 of each file, and of every file of the output directory). A later
 // run of the same command with the same inputs, the same settings, the same
 // environment and the same crdgen, finding the outputs as they were left,
-// has nothing to do: it prints the diagnostics of that run again and stops,
-// at the cost of a go list and of hashing its outputs. Anything else does
-// the whole run. A cache never changes a result, so --check, which CI
-// trusts, never uses it: it always compares what it generates with the disk.
+// has nothing to do: it prints the diagnostics (and the report, for cost
+// and diff) of that run again and stops, at the cost of a go list and of
+// hashing its outputs. Anything else does the whole run. A cache never
+// changes a result, so --check, which CI trusts, never uses it: it always
+// compares what it generates with the disk. Inputs besides the packages
+// (the previous CRDs diff compares with) are checked like outputs.
 //
-// The cache holds no outputs, only this record, one small file per working
-// directory, command and output directory, in $CRDGEN_CACHE (a directory,
-// or "off") or the user cache directory. A record that does not read back
-// is a miss.
+// The cache holds no files, only this record, one small file per working
+// directory, command, packages and other inputs, in $CRDGEN_CACHE (a
+// directory, or "off") or the user cache directory. A record that does not
+// read back is a miss.
 
 import (
 	"crypto/sha256"
@@ -34,14 +36,25 @@ import (
 type cacheRecord struct {
 	// Key hashes the inputs, the settings and crdgen itself.
 	Key string `json:"key"`
-	// Outputs are the files the run left, as they were.
+	// Outputs are the files the run left, and the files besides the
+	// packages it read, as they were.
 	Outputs []fileStamp `json:"outputs"`
-	// Dirs are directories whose listing the run left (the output
+	// Dirs are directories whose listing the run left or read (the output
 	// directory, where a new file could be a stale CRD to remove).
 	Dirs []dirStamp `json:"dirs"`
 	// Diags are the run's diagnostics (warnings: a run with errors is not
 	// recorded).
 	Diags markers.ErrorList `json:"diags,omitempty"`
+	// Stdout is what the run printed on standard output (a report).
+	Stdout string `json:"stdout,omitempty"`
+}
+
+// cached are what the cache checks of a run: files that must hold what they
+// held (its outputs, and the inputs besides the packages), and directories
+// that must list what they listed (where a new file could be a stale
+// output to remove, or a new input).
+type cached struct {
+	files, dirs []string
 }
 
 // fileStamp identifies a file's state. An output is verified by its
@@ -77,12 +90,13 @@ type rerunCache struct {
 }
 
 // openCache prepares the cache for a command: slot names the command, the
-// working directory and the outputs; settings are every option that shapes
-// the output. It returns nil when caching is off or the inputs cannot be
-// fingerprinted (the run then does everything, as without a cache).
-func (a *app) openCache(noCache bool, slot []string, settings any, listing *model.Listing) *rerunCache {
+// outputs and whatever else they depend on; settings are every option that
+// shapes the output. It returns nil when caching is off or the inputs
+// cannot be fingerprinted (the run then does everything, as without a
+// cache).
+func (a *app) openCache(slot []string, settings any, listing *model.Listing) *rerunCache {
 	dir := a.cacheDir
-	if noCache || dir == "off" {
+	if dir == "off" {
 		return nil
 	}
 	if dir == "" {
@@ -108,44 +122,41 @@ func (a *app) openCache(noCache bool, slot []string, settings any, listing *mode
 	return &rerunCache{file: filepath.Join(dir, hashStrings(append([]string{a.dir}, slot...)...)[:32]+".json"), key: key}
 }
 
-// hit returns the diagnostics of the recorded run when it had the same key
-// and its outputs are as it left them.
-func (c *rerunCache) hit() (markers.ErrorList, bool) {
+// hit returns the record of the last run when it had the same key and
+// what it left is as it was.
+func (c *rerunCache) hit() (cacheRecord, bool) {
+	var rec cacheRecord
 	if c == nil {
-		return nil, false
+		return rec, false
 	}
 	data, err := os.ReadFile(c.file)
-	if err != nil {
-		return nil, false
-	}
-	var rec cacheRecord
-	if json.Unmarshal(data, &rec) != nil || rec.Key != c.key || len(rec.Outputs) == 0 {
-		return nil, false
+	if err != nil || json.Unmarshal(data, &rec) != nil || rec.Key != c.key {
+		return rec, false
 	}
 	for _, f := range rec.Outputs {
 		if !f.holds() {
-			return nil, false
+			return rec, false
 		}
 	}
 	for _, d := range rec.Dirs {
 		if !slices.Equal(listDir(d.Path), d.Entries) {
-			return nil, false
+			return rec, false
 		}
 	}
-	return rec.Diags, true
+	return rec, true
 }
 
 // record writes the record of a run whose outputs are now up to date. A
 // failure to write is not an error: the next run just does everything.
-func (c *rerunCache) record(outputs, dirs []string, diags markers.ErrorList) {
+func (c *rerunCache) record(what cached, diags markers.ErrorList, stdout []byte) {
 	if c == nil || diags.HasErrors() {
 		return
 	}
-	rec := cacheRecord{Key: c.key, Diags: diags}
-	for _, p := range outputs {
+	rec := cacheRecord{Key: c.key, Diags: diags, Stdout: string(stdout)}
+	for _, p := range what.files {
 		rec.Outputs = append(rec.Outputs, hashStamp(p))
 	}
-	for _, d := range dirs {
+	for _, d := range what.dirs {
 		rec.Dirs = append(rec.Dirs, dirStamp{Path: d, Entries: listDir(d)})
 	}
 	data, err := json.Marshal(rec)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -59,6 +58,40 @@ func TestCRDsToStdout(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "-")); err == nil {
 		t.Errorf("crd -o - made a directory named -")
+	}
+}
+
+// TestSpoolIsAlwaysRemoved runs every command that builds CRDs with a
+// memory budget so small that every CRD is spooled to disk, and checks
+// that nothing is left in the temporary directory, whatever the command
+// and however it ends (generate and cost used to leave their spool).
+func TestSpoolIsAlwaysRemoved(t *testing.T) {
+	root := repoRoot(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	pkgs := "./testdata/special_types/..."
+	for _, args := range [][]string{
+		{"crd", "-o", t.TempDir(), pkgs},
+		{"crd", "-o", "-", pkgs},
+		{"generate", "-o", t.TempDir(), "--cost-report", filepath.Join(t.TempDir(), "cost.md"), pkgs},
+		{"cost", pkgs},
+		{"diff", "--against", t.TempDir(), pkgs},
+		{"crd", "-o", t.TempDir(), "./testdata/broken_package_reports_every_error/..."},
+		{"cost", "./testdata/cel_rules_that_do_not_compile/..."},
+	} {
+		a, _, stderr := testApp(root)
+		a.memoryBudget = 1
+		code := a.main(args)
+		if code == exitUsage {
+			t.Fatalf("%v: exit %d\n%s", args, code, stderr)
+		}
+		entries, _ := os.ReadDir(tmp)
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), "crdgen-spool-") {
+				t.Errorf("%v (exit %d) left %s behind", args, code, e.Name())
+				os.RemoveAll(filepath.Join(tmp, e.Name()))
+			}
+		}
 	}
 }
 
@@ -295,7 +328,7 @@ func TestSuppressFlagWinsOverConfig(t *testing.T) {
 		{[]string{"--suppress", "lint", "--suppress", "cel-cost,lint"}, "lint,cel-cost"},
 	} {
 		a, _, _ := testApp(t.TempDir())
-		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		fs := newFlagSet("x")
 		a.registerSuppress(fs, cfg)
 		if err := fs.Parse(tc.args); err != nil {
 			t.Fatal(err)

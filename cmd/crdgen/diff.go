@@ -6,9 +6,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"go/token"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,35 +20,9 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/crddiff"
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
-
-const diffUsage = `Usage: crdgen diff [flags] PACKAGES...
-
-Compares the CRDs crdgen would write for PACKAGES with the previous ones and
-classifies every change as breaking or safe, per version; also lints the new
-CRDs (pruning turned off at the root or on spec, strings read by CEL rules
-without a maxLength). Exits 1 when a breaking change is not allowed.
-
-Flags:
-  --against DIR|git:REF         the previous CRDs: a directory, or the output directory at a
-                                git revision (default: the output directory as it is)
-  -o, --output-dir DIR          where the CRDs live (default config/crd/bases)
-  --allow ID                    accept a breaking change: its check (field-removed) or its full
-                                id (field-removed:widgets.example.com/v1.spec.size); repeatable
-  --format text|json|markdown|github   output format (default text)
-  --unknown-markers MODE        error (default) or warn
-  --allow-dangerous-types       accept float32 and float64 fields
-  --kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
-
-Settings can also come from crdgen.yaml in the module root; flags win.
-`
-
-// stringList is a repeatable string flag.
-type stringList []string
-
-func (l *stringList) String() string     { return strings.Join(*l, ",") }
-func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 
 // diffEntry is a change as diff reports it.
 type diffEntry struct {
@@ -61,56 +35,65 @@ type diffEntry struct {
 	Source string `json:"source,omitempty"`
 }
 
-func (a *app) diffCmd(args []string) int {
-	cfg, err := a.findConfig()
-	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
-		return exitFail
-	}
-	var crdf crdFlags
-	var against string
+func diffCommand() *command {
+	var outputDir, against string
 	var allow stringList
 	format := &choice{value: "text", allowed: []string{"text", "json", "markdown", "github"}}
-	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	a.registerSuppress(fs, cfg)
-	def := "config/crd/bases"
-	if cfg != nil && cfg.OutputDir != "" {
-		def = cfg.resolve(cfg.OutputDir)
+	return &command{
+		name: "diff",
+		about: `Usage: crdgen diff [flags] PACKAGES...
+
+Compares the CRDs crdgen would write for PACKAGES with the previous ones and
+classifies every change as breaking or safe, per version; also lints the new
+CRDs (subtrees that keep unknown fields, strings read by CEL rules without a
+maxLength). Exits 1 when a breaking change is not allowed.
+`,
+		builds: true,
+		flags: func(r *runState, fs *flagSet, cfg *config) {
+			fs.StringVar(&against, "against", "DIR|git:REF", "", "the previous CRDs: a directory, or the output directory at a git revision (default: the output directory as it is)")
+			outputDirFlag(fs, &outputDir, cfg, "where the CRDs live")
+			fs.Var(&allow, "allow", "ID", "accept a breaking change: its check (field-removed) or its full id (field-removed:widgets.example.com/v1.spec.size); repeatable")
+			fs.Var(format, "format", "text|json|markdown|github", "the report's format (github: workflow commands, and diagnostics too)")
+		},
+		check: func(r *runState) error {
+			if format.value == "github" {
+				r.a.format = "github"
+			}
+			r.keepObjects = true
+			return nil
+		},
+		slot: func(r *runState) ([]string, error) {
+			ref, ok := strings.CutPrefix(against, "git:")
+			if !ok {
+				return nil, nil
+			}
+			commit, err := r.a.git("rev-parse", "--verify", ref+"^{commit}")
+			return []string{strings.TrimSpace(string(commit))}, err
+		},
+		produce: func(r *runState) (*outputs, error) {
+			if r.res == nil {
+				return nil, nil
+			}
+			out := &outputs{}
+			previous, err := r.a.previousCRDs(outputDir, against, out)
+			if err != nil {
+				return nil, err
+			}
+			entries, failed := r.a.changes(previous, r.res.CRDs, allow)
+			var b bytes.Buffer
+			printChanges(&b, entries, format.value)
+			out.stdout, out.failed = []pipeline.File{pipeline.FileOf(b.Bytes())}, failed
+			return out, nil
+		},
 	}
-	fs.StringVar(&crdf.outputDir, "output-dir", def, "where the CRDs live")
-	fs.StringVar(&crdf.outputDir, "o", def, "shorthand for --output-dir")
-	fs.StringVar(&against, "against", "", "the previous CRDs: DIR or git:REF")
-	fs.Var(&allow, "allow", "accept a breaking change by check or id")
-	fs.Var(format, "format", "text, json, markdown or github")
-	registerGenNoFormat(fs, &crdf.gen, cfg)
-	patterns, code, ok := a.parseCommand(fs, args, diffUsage, cfg)
-	if !ok {
-		return code
-	}
-	if format.value == "github" {
-		a.format = "github"
-	}
-	crdf.gen.keepObjects = true
-	out, diags, err := a.generate(patterns, crdf.gen)
-	a.printDiags(diags)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
-		return exitFail
-	}
-	if out != nil {
-		defer out.spool.close()
-	}
-	if out == nil || diags.HasErrors() {
-		return exitFail
-	}
-	previous, err := a.previousCRDs(crdf.outputDir, against)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen diff: %v\n", err)
-		return exitFail
-	}
-	next := make([]*apiextv1.CustomResourceDefinition, len(out.crds))
+}
+
+// changes compares the CRDs with the previous ones and lints them, and
+// reports whether a breaking change is not allowed.
+func (a *app) changes(previous []*apiextv1.CustomResourceDefinition, crds []*schemagen.CRD, allow []string) ([]diffEntry, bool) {
+	next := make([]*apiextv1.CustomResourceDefinition, len(crds))
 	byName := map[string]*schemagen.CRD{}
-	for i, c := range out.crds {
+	for i, c := range crds {
 		next[i] = c.Object
 		byName[c.Object.Name] = c
 	}
@@ -132,16 +115,13 @@ func (a *app) diffCmd(args []string) int {
 		}
 		entries[i] = e
 	}
-	a.printChanges(entries, format.value)
-	if failed {
-		return exitFail
-	}
-	return exitOK
+	return entries, failed
 }
 
 // previousCRDs reads the CRDs to compare with: the YAML files of a
-// directory, or of the output directory at a git revision.
-func (a *app) previousCRDs(outputDir, against string) ([]*apiextv1.CustomResourceDefinition, error) {
+// directory, or of the output directory at a git revision. What it reads
+// from the disk goes in out's inputs, for the rerun cache.
+func (a *app) previousCRDs(outputDir, against string, out *outputs) ([]*apiextv1.CustomResourceDefinition, error) {
 	if ref, ok := strings.CutPrefix(against, "git:"); ok {
 		return a.gitCRDs(a.abs(outputDir), ref)
 	}
@@ -154,35 +134,41 @@ func (a *app) previousCRDs(outputDir, against string) ([]*apiextv1.CustomResourc
 	if err != nil {
 		return nil, fmt.Errorf("reading the previous CRDs: %w", err)
 	}
-	var out []*apiextv1.CustomResourceDefinition
+	out.inputDirs = append(out.inputDirs, dir)
+	var crds []*apiextv1.CustomResourceDefinition
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".yaml") && !strings.HasSuffix(e.Name(), ".yml") {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		path := filepath.Join(dir, e.Name())
+		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
+		out.inputs = append(out.inputs, path)
 		if crd := decodeCRD(data); crd != nil {
-			out = append(out, crd)
+			crds = append(crds, crd)
 		}
+	}
+	return crds, nil
+}
+
+// git runs git in the working directory.
+func (a *app) git(args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(a.ctx, "git", args...)
+	cmd.Dir = a.dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 	}
 	return out, nil
 }
 
 // gitCRDs reads the CRD files of dir as they were at a git revision.
 func (a *app) gitCRDs(dir, ref string) ([]*apiextv1.CustomResourceDefinition, error) {
-	git := func(args ...string) ([]byte, error) {
-		cmd := exec.CommandContext(a.ctx, "git", args...)
-		cmd.Dir = a.dir
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		if err != nil {
-			return nil, fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
-		}
-		return out, nil
-	}
+	git := a.git
 	top, err := git("rev-parse", "--show-toplevel")
 	if err != nil {
 		return nil, err
@@ -221,7 +207,7 @@ func decodeCRD(data []byte) *apiextv1.CustomResourceDefinition {
 }
 
 // printChanges prints the changes in a format.
-func (a *app) printChanges(entries []diffEntry, format string) {
+func printChanges(w io.Writer, entries []diffEntry, format string) {
 	var breaking, security, allowed, safe, lint int
 	for _, e := range entries {
 		switch {
@@ -244,17 +230,17 @@ func (a *app) printChanges(entries []diffEntry, format string) {
 			Changes []diffEntry `json:"changes"`
 			Summary string      `json:"summary"`
 		}{append([]diffEntry{}, entries...), summary}, "", "  ")
-		fmt.Fprintf(a.stdout, "%s\n", data)
+		fmt.Fprintf(w, "%s\n", data)
 	case "markdown":
-		fmt.Fprintf(a.stdout, "| | CRD | version | field | change | id |\n|---|---|---|---|---|---|\n")
+		fmt.Fprintf(w, "| | CRD | version | field | change | id |\n|---|---|---|---|---|---|\n")
 		for _, e := range entries {
 			msg := e.Message
 			if e.Note != "" {
 				msg += " (" + e.Note + ")"
 			}
-			fmt.Fprintf(a.stdout, "| %s | %s | %s | `%s` | %s | `%s` |\n", label(e), e.CRD, e.Version, orDash(e.Path), strings.ReplaceAll(msg, "|", "\\|"), e.ID)
+			fmt.Fprintf(w, "| %s | %s | %s | `%s` | %s | `%s` |\n", label(e), e.CRD, e.Version, orDash(e.Path), strings.ReplaceAll(msg, "|", "\\|"), e.ID)
 		}
-		fmt.Fprintf(a.stdout, "\n%s\n", summary)
+		fmt.Fprintf(w, "\n%s\n", summary)
 	case "github":
 		for _, e := range entries {
 			if e.Severity == crddiff.Safe {
@@ -269,12 +255,12 @@ func (a *app) printChanges(entries []diffEntry, format string) {
 			} else if e.Allowed {
 				d.Severity = markers.Warning
 			}
-			fmt.Fprintln(a.stdout, githubCommand(d))
+			fmt.Fprintln(w, githubCommand(d))
 		}
-		fmt.Fprintln(a.stdout, summary)
+		fmt.Fprintln(w, summary)
 	default:
 		for _, e := range entries {
-			fmt.Fprintf(a.stdout, "%-9s %s [%s]\n", label(e), headline(e), e.ID)
+			fmt.Fprintf(w, "%-9s %s [%s]\n", label(e), headline(e), e.ID)
 			var more []string
 			if e.Source != "" {
 				more = append(more, e.Source)
@@ -283,10 +269,10 @@ func (a *app) printChanges(entries []diffEntry, format string) {
 				more = append(more, e.Note)
 			}
 			if len(more) > 0 {
-				fmt.Fprintf(a.stdout, "    %s\n", strings.Join(more, ": "))
+				fmt.Fprintf(w, "    %s\n", strings.Join(more, ": "))
 			}
 		}
-		fmt.Fprintln(a.stdout, summary)
+		fmt.Fprintln(w, summary)
 	}
 }
 

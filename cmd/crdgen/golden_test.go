@@ -89,7 +89,7 @@ func TestGolden(t *testing.T) {
 				}
 			}
 			if strings.HasPrefix(name, "conversion_") {
-				for file, data := range conversionOutputs(t, root, name) {
+				for file, data := range conversionGoldens(t, root, name) {
 					got[file] = data
 				}
 			}
@@ -122,12 +122,12 @@ func costReports(t *testing.T, root, name string) map[string][]byte {
 	return nil
 }
 
-// conversionOutputs runs "crdgen conversion --check --report json" on a
+// conversionGoldens runs "crdgen conversion --check --report json" on a
 // case (without --check under -update, so that the generated Go files in the
 // case's packages are rewritten) and returns the report as conversion.json
 // and the diagnostics as conversion-stderr.txt. The generated files are
 // goldens in place: --check fails when one differs.
-func conversionOutputs(t *testing.T, root, name string) map[string][]byte {
+func conversionGoldens(t *testing.T, root, name string) map[string][]byte {
 	t.Helper()
 	args := []string{"conversion", "--report", "json"}
 	if !golden.Updating() {

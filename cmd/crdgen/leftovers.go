@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/crdgen/crdgen/internal/proc"
 )
 
 // tempPrefix and tempSuffix frame a staged file's name:
@@ -56,7 +58,7 @@ func leftovers(dirs []string) []string {
 		}
 		for _, e := range entries {
 			pid, ok := tempOwner(e.Name())
-			if ok && e.Type().IsRegular() && pid != os.Getpid() && !processAlive(pid, filepath.Join(dir, e.Name())) {
+			if ok && e.Type().IsRegular() && pid != os.Getpid() && !proc.Alive(pid, filepath.Join(dir, e.Name())) {
 				out = append(out, filepath.Join(dir, e.Name()))
 			}
 		}

@@ -4,7 +4,6 @@ package main
 // crdgen's time and memory go.
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"runtime"
@@ -15,9 +14,9 @@ type profileFlags struct {
 	cpu, mem string
 }
 
-func (p *profileFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&p.cpu, "cpuprofile", "", "write a CPU profile to `file`")
-	fs.StringVar(&p.mem, "memprofile", "", "write a heap profile to `file` at exit")
+func (p *profileFlags) register(fs *flagSet) {
+	fs.StringVar(&p.cpu, "cpuprofile", "FILE", "", "write a CPU profile to FILE")
+	fs.StringVar(&p.mem, "memprofile", "FILE", "", "write a heap profile to FILE at exit")
 }
 
 // start starts CPU profiling if asked; the returned func stops it and writes

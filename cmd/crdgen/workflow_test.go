@@ -334,3 +334,55 @@ func TestNoChangeRerunIsCheap(t *testing.T) {
 		t.Errorf("--no-cache: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestEveryCommandHasTheRerunCache checks that cost, diff and conversion
+// have the rerun cache too: a no-change rerun prints what the first run
+// printed (the report) without doing the work, and what the outputs depend
+// on besides the packages (the previous CRDs diff compares with) is
+// checked like an output.
+func TestEveryCommandHasTheRerunCache(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	dir := tempModule(t, map[string]string{"api/v1/types.go": shopTypes})
+	cacheDir := t.TempDir()
+	run := func(args ...string) (int, string, string) {
+		t.Helper()
+		a, stdout, stderr := testApp(dir)
+		a.cacheDir = cacheDir
+		code := a.main(append(append(args[:1:1], "-v"), append(args[1:], "./api/...")...))
+		return code, stdout.String(), stderr.String()
+	}
+	const cached = "nothing changed since the last run"
+	previous := filepath.Join(dir, "previous")
+	if code, _, stderr := run("crd", "-o", previous); code != exitOK {
+		t.Fatalf("crd: exit %d\n%s", code, stderr)
+	}
+	for _, args := range [][]string{
+		{"cost", "--format", "markdown"},
+		{"diff", "--against", previous},
+		{"conversion", "--report", "json"},
+	} {
+		code1, out1, stderr1 := run(args...)
+		code2, out2, stderr2 := run(args...)
+		switch {
+		case code1 != exitOK || strings.Contains(stderr1, cached):
+			t.Errorf("%v: first run: exit %d\n%s", args, code1, stderr1)
+		case code2 != exitOK || !strings.Contains(stderr2, cached):
+			t.Errorf("%v: rerun: exit %d, want the cached run\n%s", args, code2, stderr2)
+		case out1 != out2:
+			t.Errorf("%v: the rerun printed\n%s\nthe first run\n%s", args, out2, out1)
+		}
+	}
+	// diff's previous CRDs are an input: changing one is a whole run.
+	widgets := filepath.Join(previous, "shop.example.com_widgets.yaml")
+	data, _ := os.ReadFile(widgets)
+	os.WriteFile(widgets, []byte(strings.Replace(string(data), "maximum: 10", "maximum: 5", 1)), 0o644)
+	if code, out, stderr := run("diff", "--against", previous); code != exitOK || strings.Contains(stderr, cached) || !strings.Contains(out, "maximum") {
+		t.Errorf("diff after a previous CRD changed: exit %d, want a whole run that reports the bound\n%s%s", code, stderr, out)
+	}
+	os.WriteFile(filepath.Join(previous, "extra.yaml"), []byte("kind: ConfigMap\n"), 0o644)
+	if code, _, stderr := run("diff", "--against", previous); code != exitOK || strings.Contains(stderr, cached) {
+		t.Errorf("diff after a file appeared among the previous CRDs: exit %d, want a whole run\n%s", code, stderr)
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/crdgen/crdgen/internal/parallel"
+	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
@@ -48,20 +49,20 @@ type fileChange struct {
 	path     string
 	disk     onDisk
 	old, new []byte
-	src      *output
+	src      *pipeline.File
 }
 
 // content is the file's content after the change.
 func (c fileChange) content() ([]byte, error) {
 	if c.src != nil {
-		return c.src.bytes()
+		return c.src.Bytes()
 	}
 	return c.new, nil
 }
 
 // planFile plans writing data (or src) to path, unless the path already
 // holds it. A special file (a FIFO, /dev/stdout) is always written.
-func planFile(path string, data []byte, src *output) (plan, error) {
+func planFile(path string, data []byte, src *pipeline.File) (plan, error) {
 	var p plan
 	d, err := readOnDisk(path)
 	if err != nil {
@@ -73,7 +74,7 @@ func planFile(path string, data []byte, src *output) (plan, error) {
 	if d.data != nil && !d.special {
 		same := bytes.Equal(d.data, data)
 		if src != nil {
-			same = src.same(d.data)
+			same = src.Same(d.data)
 		}
 		if same {
 			return p, nil
@@ -83,44 +84,68 @@ func planFile(path string, data []byte, src *output) (plan, error) {
 	return p, nil
 }
 
-// planDir plans writing files into dir. Files already there that isOwnStale
-// says crdgen wrote and this run no longer produces are planned for
-// removal; nothing else in the directory is read beyond its name, and no
-// other file is ever touched.
-func (a *app) planDir(dir string, files map[string]output, isOwnStale func(name string, data []byte) bool) (plan, error) {
+// planOutputs plans writing a command's outputs (unless a file already
+// holds what it would) and removing the stale files of its stale sets:
+// files crdgen wrote that this run no longer makes. Of a directory, nothing
+// is read but the names of its entries and the files that may be stale,
+// and no other file is ever touched.
+func (a *app) planOutputs(o *outputs) (plan, error) {
 	var p plan
-	dir = a.abs(dir)
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		o := files[name]
-		q, err := planFile(filepath.Join(dir, name), nil, &o)
+	for _, path := range slices.Sorted(maps.Keys(o.files)) {
+		f := o.files[path]
+		q, err := planFile(path, nil, &f)
 		if err != nil {
 			return p, err
+		}
+		for _, c := range q.write {
+			if o.guard != nil && c.disk.exists {
+				if err := o.guard(path, c.old); err != nil {
+					return p, fmt.Errorf("%s %w", a.rel(path), err)
+				}
+			}
 		}
 		p.add(q)
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return p, err
-	}
-	for _, e := range entries {
-		if _, ok := files[e.Name()]; ok || !strings.HasSuffix(e.Name(), ".yaml") || strings.HasPrefix(e.Name(), ".") {
-			continue
+	for _, s := range o.stale {
+		names := s.names
+		if names == nil {
+			var err error
+			if names, err = yamlFiles(s.dir); err != nil {
+				return p, err
+			}
 		}
-		path := filepath.Join(dir, e.Name())
-		d, err := readOnDisk(path)
-		if err != nil {
-			return p, err
-		}
-		// Only a plain file in the directory itself: a link may lead to a
-		// file that is not the directory's to lose.
-		if d.data == nil || d.target != path {
-			continue
-		}
-		if isOwnStale(e.Name(), d.data) {
-			p.remove = append(p.remove, fileChange{path: path, disk: d, old: d.data})
+		for _, name := range names {
+			path := filepath.Join(s.dir, name)
+			if hasKey(o.files, path) {
+				continue
+			}
+			d, err := readOnDisk(path)
+			if err != nil {
+				return p, err
+			}
+			// Only a plain file in the directory itself: a link may lead to
+			// a file that is not the directory's to lose.
+			if d.data != nil && d.target == path && s.own(name, d.data) {
+				p.remove = append(p.remove, fileChange{path: path, disk: d, old: d.data})
+			}
 		}
 	}
 	return p, nil
+}
+
+// yamlFiles lists the .yaml files of dir (none when it does not exist).
+func yamlFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	names := []string{}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".yaml") && !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
 }
 
 // ownedCRDs returns the test of which CRD files in the output directory
@@ -228,7 +253,7 @@ func stageOne(c fileChange, name string) (string, error) {
 		return "", err
 	}
 	tmp := filepath.Join(dir, name)
-	if c.src != nil && c.src.moveTo(tmp) == nil {
+	if c.src != nil && c.src.MoveTo(tmp) == nil {
 		return tmp, syncFile(tmp, c.disk.mode)
 	}
 	data, err := c.content()

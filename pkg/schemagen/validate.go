@@ -63,26 +63,27 @@ func (v *Validator) Internal(data []byte) (*apiextensions.CustomResourceDefiniti
 	return internal, nil
 }
 
-// Findings are what the API server's validation says of a CRD, the
-// findings about CEL rules (their compilation, cost, transition rules) apart
-// from the others.
-type Findings struct {
-	CEL, Other markers.ErrorList
+// Finding is one thing the API server's validation says of a CRD: its
+// error (nil for a warning the server gives when it creates the CRD), and
+// the diagnostic that reports it at the Go source.
+type Finding struct {
+	Err  *field.Error
+	Diag markers.Diagnostic
 }
 
-// ValidateInternal runs the API server's validation on the internal object
-// of a CRD (see Internal).
-func (v *Validator) ValidateInternal(c *CRD, internal *apiextensions.CustomResourceDefinition) Findings {
-	var f Findings
+// Validate runs the API server's validation on the internal object of a
+// CRD (see Internal), and the format check it warns with on creation.
+// Which findings are about CEL rules is celcost's to say (celcost.Judge).
+func (v *Validator) Validate(c *CRD, internal *apiextensions.CustomResourceDefinition) []Finding {
+	var out []Finding
 	for _, e := range validation.ValidateCustomResourceDefinition(context.Background(), internal) {
-		list := &f.Other
-		if isCELFinding(e) {
-			list = &f.CEL
-		}
-		list.Errorf(c.Locate(e.Field), markers.CodeAPIServer, "the API server rejects CRD %s: %s", c.Object.Name, e.Error())
+		out = append(out, Finding{Err: e, Diag: markers.Diagnostic{Pos: c.Locate(e.Field), Code: markers.CodeAPIServer,
+			Msg: fmt.Sprintf("the API server rejects CRD %s: %s", c.Object.Name, e.Error())}})
 	}
-	f.Other.Append(unrecognizedFormats(c))
-	return f
+	for _, d := range unrecognizedFormats(c) {
+		out = append(out, Finding{Diag: d})
+	}
+	return out
 }
 
 // unrecognizedFormats warns, as the API server does when the CRD is
@@ -109,13 +110,6 @@ func unrecognizedFormats(c *CRD) markers.ErrorList {
 		})
 	}
 	return diags
-}
-
-// isCELFinding reports whether a validation error is about CEL rules: their
-// compilation, cost or transition rules.
-func isCELFinding(e *field.Error) bool {
-	return strings.Contains(e.Field, "x-kubernetes-validations") ||
-		strings.Contains(e.Detail, "estimated rule cost")
 }
 
 // CheckDefaults validates every default of a CRD's schemas against the

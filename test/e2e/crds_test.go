@@ -6,6 +6,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,20 +15,30 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
+	"k8s.io/apimachinery/pkg/api/equality"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/rest"
+	"sigs.k8s.io/yaml"
 
 	"github.com/crdgen/crdgen/pkg/crdyaml"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
+// generatedCRD is a CRD as crdgen writes it: its file's bytes, and the
+// object they hold.
+type generatedCRD struct {
+	yaml []byte
+	obj  *apiextv1.CustomResourceDefinition
+}
+
 // generateCRDs runs crdgen's pipeline on apiPatterns, as "crdgen crd" does,
-// and returns the CRDs. Any error diagnostic fails it; warnings are
-// printed.
-func generateCRDs() ([]*apiextv1.CustomResourceDefinition, error) {
+// and returns the CRD files it would write. Any error diagnostic fails it;
+// warnings are printed.
+func generateCRDs() ([]generatedCRD, error) {
 	root, err := moduleRoot()
 	if err != nil {
 		return nil, err
@@ -41,15 +52,27 @@ func generateCRDs() ([]*apiextv1.CustomResourceDefinition, error) {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(apiPatterns(), " "), err)
 	}
 	if mod != nil {
-		crds, gdiags := schemagen.Generate(mod, schemagen.Options{})
-		diags.Append(gdiags)
-		if !diags.HasErrors() {
+		res, all, err := pipeline.Run(mod, diags, pipeline.Options{Patterns: apiPatterns()}, nil)
+		if err != nil {
+			return nil, err
+		}
+		defer res.Close()
+		diags = all
+		if res != nil && !diags.HasErrors() {
 			for _, d := range diags {
 				fmt.Fprintf(os.Stderr, "e2e: %s\n", d)
 			}
-			out := make([]*apiextv1.CustomResourceDefinition, len(crds))
-			for i, c := range crds {
-				out[i] = c.Object
+			var out []generatedCRD
+			for _, name := range slices.Sorted(maps.Keys(res.Files)) {
+				data, err := res.Files[name].Bytes()
+				if err != nil {
+					return nil, err
+				}
+				obj := &apiextv1.CustomResourceDefinition{}
+				if err := yaml.UnmarshalStrict(data, obj); err != nil {
+					return nil, fmt.Errorf("%s: %w", name, err)
+				}
+				out = append(out, generatedCRD{yaml: data, obj: obj})
 			}
 			return out, nil
 		}
@@ -74,26 +97,32 @@ func moduleRoot() (string, error) {
 	return root, nil
 }
 
-// createCRDs creates the CRDs, after patch when it is not nil, and waits
-// until the server serves them all. They are sent as the YAML crdgen
-// writes (crdyaml.Marshal), with strict field validation, as kubectl sends
-// a file. It returns the CRDs as the server holds them, by kind.
-func createCRDs(config *rest.Config, crds []*apiextv1.CustomResourceDefinition, patch func(*apiextv1.CustomResourceDefinition) error) (map[string]*apiextv1.CustomResourceDefinition, error) {
+// createCRDs creates the CRDs and waits until the server serves them all.
+// Each is sent as the file crdgen writes, with strict field validation, as
+// kubectl sends a file; patch, when it is not nil, may change a CRD first
+// (what the test server needs and markers cannot say), and a CRD it
+// changes is sent as crdgen would write the changed object. It returns the
+// CRDs as the server holds them, by kind.
+func createCRDs(config *rest.Config, generated []generatedCRD, patch func(*apiextv1.CustomResourceDefinition) error) (map[string]*apiextv1.CustomResourceDefinition, error) {
 	cs, err := clientset.NewForConfig(config)
 	if err != nil {
 		return nil, err
 	}
 	ctx := context.Background()
-	for _, crd := range crds {
+	var crds []*apiextv1.CustomResourceDefinition
+	for _, g := range generated {
+		crd, y := g.obj.DeepCopy(), g.yaml
 		if patch != nil {
 			if err := patch(crd); err != nil {
 				return nil, fmt.Errorf("patching CRD %s: %w", crd.Name, err)
 			}
 		}
-		y, err := crdyaml.Marshal(crd)
-		if err != nil {
-			return nil, err
+		if !equality.Semantic.DeepEqual(crd, g.obj) {
+			if y, err = crdyaml.Marshal(crd); err != nil {
+				return nil, err
+			}
 		}
+		crds = append(crds, crd)
 		err = cs.ApiextensionsV1().RESTClient().Post().
 			Resource("customresourcedefinitions").
 			Param("fieldValidation", "Strict").

@@ -1,16 +1,16 @@
 //go:build !unix
 
-package main
+package proc
 
 import (
 	"os"
 	"time"
 )
 
-// processAlive guesses whether the run that staged file is still going on,
+// Alive guesses whether the run that staged file is still going on,
 // where crdgen cannot ask for a process by its ID: a staged file older than
 // an hour is a leftover.
-func processAlive(_ int, file string) bool {
+func Alive(_ int, file string) bool {
 	info, err := os.Stat(file)
 	return err == nil && time.Since(info.ModTime()) < time.Hour
 }

@@ -1,0 +1,14 @@
+// Package pipeline is crdgen's per-CRD pipeline as a library: one call,
+// Run, takes a loaded model and options to the CRD files crdgen writes,
+// the CRD objects, the CEL cost report, every diagnostic and the time of
+// each phase. Each CRD is built (schemagen), written as YAML (crdyaml),
+// judged by the API server's own validation (schemagen.Validator) and its
+// CEL rules by the server's compiler and cost estimator (celcost.Judge),
+// on every core; YAML past a memory budget is spooled to disk (Spool).
+//
+// It sits after celcost in crdgen's data flow, and everything that runs
+// the pipeline calls it: the crdgen command, the end-to-end tests (which
+// apply the files it makes to a real API server) and the benchmarks:
+//
+//	markers -> model -> schemagen -> crdyaml -> celcost -> pipeline -> cmd/crdgen
+package pipeline
