@@ -210,9 +210,11 @@ func TestNotesAndIDs(t *testing.T) {
 func TestLint(t *testing.T) {
 	c := crd(t, `type: object
 x-kubernetes-preserve-unknown-fields: true
-x-kubernetes-validations: [{rule: "self.name.startsWith('a') && self.short != ''"}]
+x-kubernetes-validations: [{rule: "self.name.startsWith('a') && self.short != ''"}, {rule: "has(self.opt) || 'self.quoted' != ''"}]
 properties:
   name: {type: string}
+  opt: {type: string}
+  quoted: {type: string}
   short: {type: string, maxLength: 5}
   tags:
     type: array

@@ -9,11 +9,11 @@ package crddiff
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
+	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
@@ -37,7 +37,7 @@ func Lint(crds []*apiextv1.CustomResourceDefinition) []Change {
 
 // lintRules reports strings that the CEL rules of a node read and that have
 // no maxLength: the node itself, the items of a list of strings, and the
-// string fields a rule names as self.<field>.
+// string fields a rule reads (self.<field>, by the rule's syntax tree).
 func (s *schemaComparer) lintRules(root *apiextv1.JSONSchemaProps) {
 	schemapath.Walk(root, func(p *apiextv1.JSONSchemaProps, at schemapath.Path) bool {
 		if len(p.XValidations) > 0 {
@@ -54,18 +54,21 @@ func (s *schemaComparer) lintNode(p *apiextv1.JSONSchemaProps, at schemapath.Pat
 	case p.Items != nil && p.Items.Schema != nil && unboundedString(p.Items.Schema):
 		s.emit(at.Items(), "maxLength", "cel-string-unbounded", Finding, "", "a CEL rule reads these strings, which have no maxLength")
 	}
-	for _, name := range slices.Sorted(maps.Keys(p.Properties)) {
-		prop := p.Properties[name]
-		if !unboundedString(&prop) {
-			continue
-		}
-		ref := regexp.MustCompile(`\bself\.` + regexp.QuoteMeta(name) + `\b|\bself\[['"]` + regexp.QuoteMeta(name) + `['"]\]`)
-		for _, r := range p.XValidations {
-			if ref.MatchString(r.Rule) || ref.MatchString(r.MessageExpression) {
-				s.emit(at.Property(name), "maxLength", "cel-string-unbounded", Finding, "",
-					"the CEL rule %q reads this string, which has no maxLength", r.Rule)
-				break
+	// The first rule that reads each string field, by the rules' syntax.
+	readBy := map[string]string{}
+	for _, r := range p.XValidations {
+		for _, expr := range []string{r.Rule, r.MessageExpression} {
+			for _, name := range celcost.FieldsRead(expr) {
+				if _, seen := readBy[name]; !seen {
+					readBy[name] = r.Rule
+				}
 			}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(readBy)) {
+		if prop, ok := p.Properties[name]; ok && unboundedString(&prop) {
+			s.emit(at.Property(name), "maxLength", "cel-string-unbounded", Finding, "",
+				"the CEL rule %q reads this string, which has no maxLength", readBy[name])
 		}
 	}
 }
