@@ -48,6 +48,9 @@ type app struct {
 	// memoryBudget, set by tests, overrides how much YAML a run keeps in
 	// memory before it spools the rest to disk.
 	memoryBudget int64
+	// shared, set by the golden tests, is the load and pipeline run the
+	// commands of a case share.
+	shared *shared
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

@@ -154,6 +154,12 @@ func (a *app) runCommand(c *command, args []string) int {
 func (r *runState) run() int {
 	a := r.a
 	r.ph = pipeline.NewPhases()
+	if a.shared != nil {
+		if err := r.useShared(a.shared); err != nil {
+			return a.fail(nil, err)
+		}
+		return r.produce(nil)
+	}
 	listing, err := a.list(r.patterns, r.tags)
 	if err != nil {
 		return a.fail(nil, err)
@@ -187,6 +193,12 @@ func (r *runState) run() int {
 			r.res.Cost.SetSources(a.rel)
 		}
 	}
+	return r.produce(cache)
+}
+
+// produce makes the command's outputs and finishes the run.
+func (r *runState) produce(cache *rerunCache) int {
+	a := r.a
 	out, err := r.c.produce(r)
 	r.diags = slices.DeleteFunc(r.diags, r.mod.Consequence)
 	if err != nil || out == nil {
@@ -203,6 +215,38 @@ func (r *runState) run() int {
 		return exitFail
 	}
 	return r.finish(out, cache)
+}
+
+// shared is a load, and a pipeline run, that several commands share: the
+// golden tests run every command of a case on one (testdata/README.md). A
+// command given one skips the list, the cache, the load and the pipeline;
+// its flags must ask for the same packages and the same CRDs.
+type shared struct {
+	// loadKey and crdKey are the flags of the load and of the CRDs.
+	loadKey, crdKey string
+	mod             *model.Model
+	// loadDiags are the load's diagnostics, diags the pipeline's.
+	loadDiags, diags markers.ErrorList
+	res              *pipeline.Result
+}
+
+// loadKey and crdKey identify what the flags ask to load and to build.
+func (r *runState) loadKey() string {
+	return fmt.Sprintf("%q %q %s", r.patterns, r.tags, r.unknownMarkers.value)
+}
+
+func (r *runState) crdKey() string { return fmt.Sprintf("%+v", r.crd) }
+
+// useShared takes the shared load and pipeline run.
+func (r *runState) useShared(s *shared) error {
+	if r.loadKey() != s.loadKey || r.c.builds && r.crdKey() != s.crdKey {
+		return fmt.Errorf("the commands that share a load must ask for the same packages and CRDs: %s %s, not %s %s", r.loadKey(), r.crdKey(), s.loadKey, s.crdKey)
+	}
+	r.mod, r.diags = s.mod, slices.Clone(s.loadDiags)
+	if r.c.builds {
+		r.res, r.diags = s.res, slices.Clone(s.diags)
+	}
+	return nil
 }
 
 // finish writes (or checks) the outputs, prints, and records the run.

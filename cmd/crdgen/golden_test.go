@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/crdgen/crdgen/internal/golden"
-	"github.com/crdgen/crdgen/pkg/celcost"
+	"github.com/crdgen/crdgen/pkg/pipeline"
 )
 
 // goldenVersion is the version stamped on golden CRDs.
@@ -34,150 +33,220 @@ func testApp(dir string) (*app, *bytes.Buffer, *bytes.Buffer) {
 	return &app{ctx: context.Background(), stdout: &stdout, stderr: &stderr, dir: dir, version: goldenVersion, cacheDir: "off"}, &stdout, &stderr
 }
 
-// TestGolden runs "crdgen crd" on every testdata/<case> and compares the
-// whole output directory, plus the diagnostics as stderr.txt and the CEL
-// cost reports as cost.txt, cost.json and cost.md, with testdata/<case>/want.
-// A case may hold an "args" file with extra flags for crd. When crdgen
-// reports an error, it must write nothing and exit 1.
+// TestGolden runs the commands of every testdata/<case>/commands.txt
+// (testdata/README.md) on ./testdata/<case>/... and compares what they
+// make with testdata/<case>/want. The commands of a case share one load
+// and one pipeline run (app.shared), as crdgen would have run them one by
+// one on the same packages.
 func TestGolden(t *testing.T) {
 	root := repoRoot(t)
-	cases, err := filepath.Glob(filepath.Join(root, "testdata", "*", "want"))
+	cases, err := filepath.Glob(filepath.Join(root, "testdata", "*", "commands.txt"))
 	if err != nil || len(cases) == 0 {
 		t.Fatalf("no golden cases under testdata: %v", err)
 	}
-	for _, want := range cases {
-		dir := filepath.Dir(want)
+	wants, _ := filepath.Glob(filepath.Join(root, "testdata", "*", "want"))
+	if len(wants) != len(cases) {
+		t.Errorf("%d cases have a want directory, %d a commands.txt: each case needs both", len(wants), len(cases))
+	}
+	for _, file := range cases {
+		dir := filepath.Dir(file)
 		name := filepath.Base(dir)
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			out := t.TempDir()
-			args := []string{"crd", "-o", out}
-			if extra, err := os.ReadFile(filepath.Join(dir, "args")); err == nil {
-				args = append(args, strings.Fields(string(extra))...)
-			}
-			args = append(args, "./testdata/"+name+"/...")
-			a, _, stderr := testApp(root)
-			code := a.main(args)
-
+			commands := readCommands(t, file, name)
+			s := shareCase(t, root, name, commands)
+			defer s.res.Close()
 			got := map[string][]byte{}
-			entries, _ := os.ReadDir(out)
-			for _, e := range entries {
-				data, err := os.ReadFile(filepath.Join(out, e.Name()))
-				if err != nil {
-					t.Fatal(err)
-				}
-				got[e.Name()] = data
-			}
-			if stderr.Len() > 0 {
-				got["stderr.txt"] = stderr.Bytes()
-			}
-			hasError := strings.Contains(stderr.String(), ": ") && hasErrorLine(stderr.String())
-			switch {
-			case hasError && code != exitFail:
-				t.Errorf("exit code %d with errors reported, want %d", code, exitFail)
-			case !hasError && code != exitOK:
-				t.Errorf("exit code %d without errors, want %d\n%s", code, exitOK, stderr)
-			case hasError && len(entries) > 0:
-				t.Errorf("crdgen wrote %d files although it reported errors", len(entries))
-			}
-			for file, report := range costReports(t, root, name) {
-				got[file] = report
-			}
-			if _, err := os.Stat(filepath.Join(dir, "before")); err == nil {
-				for file, data := range diffOutputs(t, root, name) {
+			for _, args := range commands {
+				for file, data := range runGolden(t, root, s, args) {
 					got[file] = data
 				}
 			}
-			if strings.HasPrefix(name, "conversion_") {
-				for file, data := range conversionGoldens(t, root, name) {
-					got[file] = data
-				}
-			}
-			golden.CheckDir(t, want, got)
+			golden.CheckDir(t, filepath.Join(dir, "want"), got)
 		})
 	}
 }
 
-// costReports runs "crdgen cost" in each format on a case and returns the
-// reports as cost.txt, cost.json and cost.md; none when the case has no
-// CEL rule or its CRDs cannot be built.
-func costReports(t *testing.T, root, name string) map[string][]byte {
-	reports := map[string][]byte{}
-	for _, f := range []struct{ format, file string }{{"text", "cost.txt"}, {"json", "cost.json"}, {"markdown", "cost.md"}} {
-		a, stdout, _ := testApp(root)
-		a.main([]string{"cost", "--format", f.format, "./testdata/" + name + "/..."})
-		reports[f.file] = stdout.Bytes()
+// TestEveryCaseIsExplained checks that testdata/README.md names every
+// case.
+func TestEveryCaseIsExplained(t *testing.T) {
+	root := repoRoot(t)
+	readme, err := os.ReadFile(filepath.Join(root, "testdata", "README.md"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	var report celcost.Report
-	if err := json.Unmarshal(reports["cost.json"], &report); err != nil {
-		return nil
-	}
-	for _, c := range report.CRDs {
-		for _, s := range c.Schemas {
-			if len(s.Rules) > 0 {
-				return reports
-			}
+	cases, _ := filepath.Glob(filepath.Join(root, "testdata", "*", "commands.txt"))
+	for _, c := range cases {
+		if name := filepath.Base(filepath.Dir(c)); !strings.Contains(string(readme), "`"+name+"`") {
+			t.Errorf("testdata/README.md does not list the case %s", name)
 		}
 	}
-	return nil
 }
 
-// conversionGoldens runs "crdgen conversion --check --report json" on a
-// case (without --check under -update, so that the generated Go files in the
-// case's packages are rewritten) and returns the report as conversion.json
-// and the diagnostics as conversion-stderr.txt. The generated files are
-// goldens in place: --check fails when one differs.
-func conversionGoldens(t *testing.T, root, name string) map[string][]byte {
+// readCommands reads a case's commands, one per line ($CASE is the case's
+// directory, testdata/<case>), each run on ./testdata/<case>/....
+func readCommands(t *testing.T, file, name string) [][]string {
 	t.Helper()
-	args := []string{"conversion", "--report", "json"}
-	if !golden.Updating() {
-		args = append(args, "--check")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
 	}
+	var out [][]string
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		args := strings.Fields(strings.ReplaceAll(line, "$CASE", "testdata/"+name))
+		if packageCommand(args[0]) == nil {
+			t.Fatalf("%s: %q is not a package command", file, args[0])
+		}
+		out = append(out, append(args, "./testdata/"+name+"/..."))
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s runs no command", file)
+	}
+	return out
+}
+
+// shareCase loads a case's packages once and, if a command builds CRDs,
+// runs the pipeline once, with the flags of the first such command (or of
+// the first command), asking for what every command of the case needs: the
+// cost analysis of every rule for cost, the CRD objects for diff.
+func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
+	t.Helper()
+	args := commands[0]
+	for _, c := range commands {
+		if packageCommand(c[0]).builds {
+			args = c
+			break
+		}
+	}
+	a, _, _ := testApp(root)
+	r := &runState{a: a, c: packageCommand(args[0])}
+	patterns, err := r.register(nil).parseFlags(args[1:])
+	if err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	r.patterns = patterns
+	for _, c := range commands {
+		r.costReport = r.costReport || c[0] == "cost"
+		r.keepObjects = r.keepObjects || c[0] == "diff"
+	}
+	listing, err := a.list(r.patterns, r.tags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &shared{loadKey: r.loadKey(), crdKey: r.crdKey()}
+	s.mod, s.loadDiags, err = a.load(listing, r.unknownMarkers.value)
+	if err != nil || s.mod == nil {
+		t.Fatalf("loading %s: %v %v", name, err, s.loadDiags)
+	}
+	if r.c.builds {
+		s.res, s.diags, err = pipeline.Run(s.mod, slices.Clone(s.loadDiags), r.pipelineOptions(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.res != nil {
+			s.res.Cost.SetSources(a.rel)
+		}
+	}
+	return s
+}
+
+// runGolden runs one command of a case on the shared load and returns what
+// it makes, by golden file name: crd the files it writes and its
+// diagnostics (stderr.txt); cost its report (cost.txt, cost.json, cost.md by
+// --format); diff its report (diff.txt, diff.json, diff.md,
+// diff-github.txt) and diagnostics (diff-stderr.txt); conversion its report
+// (conversion.json or conversion.txt) and diagnostics
+// (conversion-stderr.txt), with --check unless -update (the generated Go
+// files are goldens in place, in the case's packages).
+func runGolden(t *testing.T, root string, s *shared, args []string) map[string][]byte {
+	t.Helper()
 	a, stdout, stderr := testApp(root)
-	code := a.main(append(args, "./testdata/"+name+"/..."))
+	a.shared = s
+	got := map[string][]byte{}
+	var out string
+	switch args[0] {
+	case "crd":
+		out = t.TempDir()
+		args = slices.Insert(args, 1, "-o", out)
+	case "conversion":
+		if !golden.Updating() {
+			args = slices.Insert(args, 1, "--check")
+		}
+	}
+	code := a.main(args)
 	hasError := hasErrorLine(stderr.String())
 	switch {
+	case code == exitUsage:
+		t.Fatalf("%v: exit %d\n%s", args, code, stderr)
 	case hasError && code != exitFail:
-		t.Errorf("conversion: exit code %d with errors reported, want %d", code, exitFail)
-	case !hasError && code != exitOK:
-		t.Errorf("conversion: exit code %d: generated files are stale (go test ./cmd/crdgen -update rewrites them)\n%s%s", code, stderr, stdout)
+		t.Errorf("%v: exit code %d with errors reported, want %d", args, code, exitFail)
 	}
-	if hasError {
-		generated, _ := filepath.Glob(filepath.Join(root, "testdata", name, "*", "zz_generated.conversion*.go"))
-		if len(generated) > 0 {
-			t.Errorf("conversion reported errors, but the case has generated files %v", generated)
+	switch args[0] {
+	case "crd":
+		entries, _ := os.ReadDir(out)
+		for _, e := range entries {
+			data, err := os.ReadFile(filepath.Join(out, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[e.Name()] = data
 		}
-	}
-	out := map[string][]byte{}
-	if stdout.Len() > 0 {
-		out["conversion.json"] = stdout.Bytes()
-	}
-	if stderr.Len() > 0 {
-		out["conversion-stderr.txt"] = stderr.Bytes()
-	}
-	return out
-}
-
-// diffOutputs runs "crdgen diff --against testdata/<case>/before" in each
-// format and returns the reports as diff.txt, diff.json, diff.md and
-// diff-github.txt; the exit code must be 1 exactly when a breaking change
-// is reported.
-func diffOutputs(t *testing.T, root, name string) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	for _, f := range []struct{ format, file string }{{"text", "diff.txt"}, {"json", "diff.json"}, {"markdown", "diff.md"}, {"github", "diff-github.txt"}} {
-		a, stdout, stderr := testApp(root)
-		code := a.main([]string{"diff", "--format", f.format, "--against", "testdata/" + name + "/before", "./testdata/" + name + "/..."})
+		if hasError && len(entries) > 0 {
+			t.Errorf("crdgen wrote %d files although it reported errors", len(entries))
+		}
+		if !hasError && code != exitOK {
+			t.Errorf("%v: exit code %d without errors\n%s", args, code, stderr)
+		}
+		if stderr.Len() > 0 {
+			got["stderr.txt"] = stderr.Bytes()
+		}
+	case "cost":
+		got[map[string]string{"text": "cost.txt", "json": "cost.json", "markdown": "cost.md"}[flagValue(args, "format", "text")]] = stdout.Bytes()
+	case "diff":
+		format := flagValue(args, "format", "text")
+		got[map[string]string{"text": "diff.txt", "json": "diff.json", "markdown": "diff.md", "github": "diff-github.txt"}[format]] = stdout.Bytes()
 		breaking := regexp.MustCompile(`(?m)^breaking `).MatchString(stdout.String())
-		if f.format == "text" && breaking != (code == exitFail) {
+		if format == "text" && breaking != (code == exitFail) {
 			t.Errorf("diff: exit %d, breaking changes reported: %v\n%s", code, breaking, stderr)
 		}
-		out[f.file] = stdout.Bytes()
 		if stderr.Len() > 0 {
-			out["diff-stderr.txt"] = stderr.Bytes()
+			got["diff-stderr.txt"] = stderr.Bytes()
+		}
+	case "conversion":
+		if !hasError && code != exitOK {
+			t.Errorf("conversion: exit code %d: generated files are stale (go test ./cmd/crdgen -update rewrites them)\n%s%s", code, stderr, stdout)
+		}
+		if hasError {
+			generated, _ := filepath.Glob(filepath.Join(root, strings.TrimSuffix(args[len(args)-1], "/..."), "*", "zz_generated.conversion*.go"))
+			if len(generated) > 0 {
+				t.Errorf("conversion reported errors, but the case has generated files %v", generated)
+			}
+		}
+		if stdout.Len() > 0 {
+			got["conversion."+map[string]string{"json": "json", "text": "txt"}[flagValue(args, "report", "")]] = stdout.Bytes()
+		}
+		if stderr.Len() > 0 {
+			got["conversion-stderr.txt"] = stderr.Bytes()
 		}
 	}
-	return out
+	return got
+}
+
+// flagValue is the value of --name in args (--name V or --name=V), or def.
+func flagValue(args []string, name, def string) string {
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a, "--"+name+"="); ok {
+			return v
+		}
+		if a == "--"+name && i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return def
 }
 
 // hasErrorLine reports whether diagnostics hold an error (not only warnings).
