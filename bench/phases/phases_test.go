@@ -51,7 +51,7 @@ func corpus(b *testing.B) (string, []string) {
 func load(b *testing.B) *model.Model {
 	b.Helper()
 	dir, patterns := corpus(b)
-	m, diags, err := model.Load(context.Background(), patterns, model.Options{Dir: dir, Opaque: schemagen.IsKnownType, UnknownMarkers: markers.Warning})
+	m, diags, err := model.Load(context.Background(), patterns, model.Options{Dir: dir, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Warning})
 	if err != nil || m == nil || diags.HasErrors() {
 		b.Fatalf("load: %v %v", err, diags.Errors())
 	}
@@ -62,7 +62,7 @@ func BenchmarkLoad(b *testing.B) {
 	dir, patterns := corpus(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := model.Load(context.Background(), patterns, model.Options{Dir: dir, Opaque: schemagen.IsKnownType, UnknownMarkers: markers.Warning}); err != nil {
+		if _, _, err := model.Load(context.Background(), patterns, model.Options{Dir: dir, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Warning}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -40,13 +40,13 @@ func copyDir(t *testing.T, from, to string) {
 // nothing on disk.
 func TestCRDsToStdout(t *testing.T) {
 	root := repoRoot(t)
-	patterns := []string{"./testdata/special_types/...", "./testdata/printer_columns_and_selectable_fields/..."}
+	patterns := []string{"./testdata/well_known_types/...", "./testdata/printer_columns_and_selectable_fields/..."}
 	a, stdout, stderr := testApp(root)
 	if code := a.main(append([]string{"crd", "-o", "-"}, patterns...)); code != exitOK {
 		t.Fatalf("crd -o -: exit %d\n%s", code, stderr)
 	}
 	var want []byte
-	for _, f := range []string{"printer_columns_and_selectable_fields/want/batch.example.com_jobs.yaml", "special_types/want/special.example.com_gadgets.yaml"} {
+	for _, f := range []string{"printer_columns_and_selectable_fields/want/batch.example.com_jobs.yaml", "well_known_types/want/special.example.com_gadgets.yaml"} {
 		data, err := os.ReadFile(filepath.Join(root, "testdata", f))
 		if err != nil {
 			t.Fatal(err)
@@ -69,7 +69,7 @@ func TestSpoolIsAlwaysRemoved(t *testing.T) {
 	root := repoRoot(t)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	pkgs := "./testdata/special_types/..."
+	pkgs := "./testdata/well_known_types/..."
 	for _, args := range [][]string{
 		{"crd", "-o", t.TempDir(), pkgs},
 		{"crd", "-o", "-", pkgs},
@@ -252,7 +252,7 @@ func TestOutputDoesNotDependOnParallelism(t *testing.T) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		out := t.TempDir()
 		a, _, stderr := testApp(root)
-		if code := a.main([]string{"crd", "-o", out, "./testdata/three_versions_storage_and_deprecated/...", "./testdata/special_types/...", "./testdata/go_shapes/..."}); code != exitOK {
+		if code := a.main([]string{"crd", "-o", out, "./testdata/three_versions_storage_and_deprecated/...", "./testdata/well_known_types/...", "./testdata/go_shapes/..."}); code != exitOK {
 			t.Fatalf("exit %d\n%s", code, stderr)
 		}
 		files := map[string]string{}

@@ -256,7 +256,7 @@ func (r *runState) finish(out *outputs, cache *rerunCache) int {
 	if !r.check {
 		cleanLeftovers(dirs)
 	}
-	p, err := a.planOutputs(out)
+	p, err := a.outputChanges(out)
 	if err != nil {
 		return a.fail(r.diags, err)
 	}
@@ -517,7 +517,7 @@ func (a *app) load(listing *model.Listing, unknownMarkers string) (*model.Model,
 	}
 	return model.LoadListing(a.ctx, listing, model.Options{
 		Dir:            a.dir,
-		Opaque:         schemagen.IsKnownType,
+		WellKnown:      schemagen.IsWellKnown,
 		UnknownMarkers: sev,
 	})
 }

@@ -35,32 +35,64 @@
 //	crdgen markers                          list every marker crdgen reads
 //	crdgen version                          print crdgen's version
 //
-// Flags of crd:
+// Flags of every package command:
 //
-//	-o, --output-dir DIR          where CRD files go (default config/crd/bases)
-//	--check                       write nothing; exit 1 and print a diff if any file would change
-//	--unknown-markers MODE        error (default) or warn
+//	--unknown-markers MODE        error (default) or warn: what an unknown or misplaced marker is
+//	--tags TAG[,TAG]              build tags for the go command (added to those of GOFLAGS)
+//	--suppress CODE[,CODE]        do not print warnings with these codes
+//	--no-cache                    do the whole run even when nothing changed since the last one
+//	-v                            print each file written and the time of each phase
+//	--cpuprofile FILE             write a CPU profile
+//	--memprofile FILE             write a heap profile
+//
+// Flags of the commands that build CRDs:
+//
 //	--allow-dangerous-types       accept float32 and float64 fields
 //	--max-description-length N    truncate descriptions to N bytes (0 drops them)
 //	--omit-version-annotation     do not stamp the crdgen version on each CRD
 //	--generate-embedded-object-meta  describe a template's metav1.ObjectMeta
 //	--kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
-//	--tags TAG[,TAG]              build tags for the go command (added to those of GOFLAGS)
-//	--format text|json|github     how diagnostics are printed
-//	--suppress CODE[,CODE]        do not print warnings with these codes
-//	--cpuprofile, --memprofile    write profiles
 //
-// Settings can also come from crdgen.yaml in the module root (packages,
-// outputDir, unknownMarkers, maxDescriptionLength, omitVersionAnnotation,
-// generateEmbeddedObjectMeta, kubeVersion, costReport, suppress, conversion.style,
-// conversion.tests); a flag on the command line wins.
+// Flags of generate:
+//
+//	-o, --output-dir DIR          where CRD files go (default config/crd/bases)
+//	--check                       write nothing; exit 1 and print a diff if any file would change
+//	--cost-report FILE            also write the CEL cost report
+//	--conversion-style STYLE      methods or functions
+//	--conversion-tests BOOL       write the conversion round-trip tests (default true)
+//	--format text|json|github     how diagnostics are printed
+//
+// Flags of crd:
+//
+//	-o, --output-dir DIR          where CRD files go (default config/crd/bases); - prints them
+//	--check                       write nothing; exit 1 and print a diff if any file would change
+//	--format text|json|github     how diagnostics are printed
+//
+// Flags of cost:
+//
+//	--format text|json|markdown   the report's format
+//	--fail-above PERCENT          exit 1 if any rule uses more than PERCENT of its budget
+//
+// Flags of diff:
+//
+//	--against DIR|git:REF         the previous CRDs (default: the output directory as it is)
+//	-o, --output-dir DIR          where the CRDs live
+//	--allow ID                    accept a breaking change, by check or id
+//	--format text|json|markdown|github   the report's format
 //
 // Flags of conversion:
 //
 //	--check                       write nothing; exit 1 and print a diff if any file would change
 //	--report text|json            print the lossiness report
 //	--style methods|functions     controller-runtime wiring (default methods)
-//	--tests=false                 no generated round-trip tests
+//	--tests BOOL                  write the round-trip tests (default true)
+//	--format text|json|github     how diagnostics are printed
+//
+// Settings can also come from crdgen.yaml in the module root (packages,
+// outputDir, unknownMarkers, maxDescriptionLength, omitVersionAnnotation,
+// generateEmbeddedObjectMeta, kubeVersion, costReport, suppress, buildTags,
+// conversion.style, conversion.tests); a flag on the command line wins.
+// "crdgen COMMAND -h" prints a command's flags.
 //
 // For a kind with versions v1alpha1 and v1 (the storage version, the hub),
 // "crdgen conversion ./api/..." writes api/v1alpha1/zz_generated.conversion.go

@@ -18,10 +18,10 @@ import (
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
-// checkDrift prints the run's diagnostics together with one per planned
+// checkDrift prints the run's diagnostics together with one per pending
 // change, then the diffs, and reports whether anything would change. fix is
 // the command that updates the outputs.
-func (a *app) checkDrift(diags markers.ErrorList, p plan, fix string) bool {
+func (a *app) checkDrift(diags markers.ErrorList, p diskChanges, fix string) bool {
 	// A FIFO or a device (a cost report to /dev/stdout) holds nothing to
 	// compare with.
 	p.write = slices.DeleteFunc(slices.Clone(p.write), func(c fileChange) bool { return c.disk.special })
@@ -41,9 +41,9 @@ func (a *app) checkDrift(diags markers.ErrorList, p plan, fix string) bool {
 	return len(drift) > 0
 }
 
-// driftDiags is a diagnostic for every file the plan would write (news are
+// driftDiags is a diagnostic for every file the changes would write (news are
 // their contents) or delete.
-func driftDiags(p plan, news [][]byte, fix string) markers.ErrorList {
+func driftDiags(p diskChanges, news [][]byte, fix string) markers.ErrorList {
 	var out markers.ErrorList
 	for i, c := range p.write {
 		d := markers.Diagnostic{Pos: token.Position{Filename: c.path}, Code: markers.CodeStale}

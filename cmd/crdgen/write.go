@@ -1,8 +1,8 @@
 package main
 
-// This file implements writing output: a plan of files to write and stale
-// files to delete, compared with the disk under --check, or applied as one
-// unit: every new file is written to a temporary file beside its target
+// This file implements writing output: the changes a run makes on disk
+// (files to write and stale files to delete) are compared with the disk
+// under --check, or applied as one unit: every new file is written to a temporary file beside its target
 // and flushed to disk first, and only when all of them are there are they
 // renamed into place and the stale files removed. A failure before the
 // renames leaves every existing file as it was and no temporary file
@@ -26,18 +26,18 @@ import (
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
-// plan is what a run would change on disk. Paths are absolute.
-type plan struct {
+// diskChanges are what a run would change on disk. Paths are absolute.
+type diskChanges struct {
 	write  []fileChange
 	remove []fileChange
 	// leftovers are files a run that was killed staged and never renamed
-	// (leftovers.go); a run removes them before planning, --check reports
+	// (leftovers.go); a run removes them before it looks at the disk, --check reports
 	// them.
 	leftovers []string
 }
 
-// add appends another plan's changes.
-func (p *plan) add(q plan) {
+// add appends other changes.
+func (p *diskChanges) add(q diskChanges) {
 	p.write = append(p.write, q.write...)
 	p.remove = append(p.remove, q.remove...)
 	p.leftovers = append(p.leftovers, q.leftovers...)
@@ -60,10 +60,10 @@ func (c fileChange) content() ([]byte, error) {
 	return c.new, nil
 }
 
-// planFile plans writing data (or src) to path, unless the path already
-// holds it. A special file (a FIFO, /dev/stdout) is always written.
-func planFile(path string, data []byte, src *pipeline.File) (plan, error) {
-	var p plan
+// fileChanges are the changes of writing data (or src) to path: none when
+// the path already holds it. A special file (a FIFO, /dev/stdout) is always written.
+func fileChanges(path string, data []byte, src *pipeline.File) (diskChanges, error) {
+	var p diskChanges
 	d, err := readOnDisk(path)
 	if err != nil {
 		return p, err
@@ -84,16 +84,17 @@ func planFile(path string, data []byte, src *pipeline.File) (plan, error) {
 	return p, nil
 }
 
-// planOutputs plans writing a command's outputs (unless a file already
-// holds what it would) and removing the stale files of its stale sets:
+// outputChanges are the changes of writing a command's outputs (none for a
+// file that already holds what it would) and of removing the stale files of
+// its stale sets:
 // files crdgen wrote that this run no longer makes. Of a directory, nothing
 // is read but the names of its entries and the files that may be stale,
 // and no other file is ever touched.
-func (a *app) planOutputs(o *outputs) (plan, error) {
-	var p plan
+func (a *app) outputChanges(o *outputs) (diskChanges, error) {
+	var p diskChanges
 	for _, path := range slices.Sorted(maps.Keys(o.files)) {
 		f := o.files[path]
-		q, err := planFile(path, nil, &f)
+		q, err := fileChanges(path, nil, &f)
 		if err != nil {
 			return p, err
 		}
@@ -180,10 +181,10 @@ func ownedCRDs(groups map[string]bool) func(name string, data []byte) bool {
 	}
 }
 
-// apply makes the plan's changes as one unit (see the file comment). What a
+// apply makes the changes as one unit (see the file comment). What a
 // kill during the renames can leave (some outputs new, some old) is what
 // the next run puts right: it writes every output that differs.
-func (a *app) apply(p plan) error {
+func (a *app) apply(p diskChanges) error {
 	staged, err := a.stage(p.write)
 	if err != nil {
 		return err
@@ -220,7 +221,7 @@ func (a *app) apply(p plan) error {
 
 // stage writes every new file to a temporary file beside its target and
 // flushes it to disk, on every core. On any failure it removes what it
-// wrote and returns the first error (in plan order).
+// wrote and returns the first error (in order).
 func (a *app) stage(writes []fileChange) ([]string, error) {
 	staged := make([]string, len(writes))
 	errs := make([]error, len(writes))
@@ -364,7 +365,7 @@ func lines(data []byte) []string {
 }
 
 // printWritten prints one line per file written or removed, for -v.
-func (a *app) printWritten(p plan, total int) {
+func (a *app) printWritten(p diskChanges, total int) {
 	for _, c := range p.write {
 		fmt.Fprintf(a.stderr, "wrote %s\n", a.rel(c.path))
 	}

@@ -4,15 +4,18 @@
 // for them, a lossless round trip through an annotation for what a spoke
 // cannot hold, and a round-trip test.
 //
-// It sits beside schemagen in crdgen's data flow:
+// It sits beside schemagen in crdgen's data flow, on the same model:
 //
-//	markers -> parser -> convgen -> cmd/crdgen
+//	markers -> model -> convgen -> cmd/crdgen
 //
-// Generate plans every kind with two or more versions first (plan.go: type
-// pairs by Go name, fields by JSON name, renames and moves from
-// +crdgen:conversion:from, what needs a hand-written function), then
-// renders one file per package with jennifer (gen*.go). The plan is also the
-// lossiness report (report.go).
+// Generate plans every kind with two or more versions first (kinds.go: the
+// kinds, hubs and spokes; pairs.go and moves.go: type pairs by Go name,
+// fields by JSON name, renames and moves from +crdgen:conversion:from;
+// values.go: how each value converts, and what needs a hand-written
+// function), then emits the code with jennifer (gen_*.go) and assembles one
+// file per package (render.go). The plan is also the
+// lossiness report (report.go). Kinds whose conversions are written by hand
+// or by conversion-gen are left alone (owner.go).
 //
 // The generated code never uses unsafe and never converts between numbers
 // and strings: a change of type that is not a plain re-declaration needs a

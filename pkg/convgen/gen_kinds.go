@@ -175,7 +175,7 @@ func collectField(t model.TypeExpr, f *model.Field, path string, out map[string]
 			t = x.Elem
 			continue
 		case *model.Named:
-			if x.Type.Opaque || x.Type.Underlying == nil || onStack[x.Type] {
+			if x.Type.WellKnown || x.Type.Underlying == nil || onStack[x.Type] {
 				return
 			}
 			onStack[x.Type] = true

@@ -365,7 +365,7 @@ func zeroValue(t model.TypeExpr) jen.Code {
 	case *model.Pointer, *model.Slice, *model.Map, *model.Interface:
 		return jen.Nil()
 	case *model.Named:
-		if _, ok := x.Type.Underlying.(*model.Struct); ok || x.Type.Opaque {
+		if _, ok := x.Type.Underlying.(*model.Struct); ok || x.Type.WellKnown {
 			return qual(x.Type).Values()
 		}
 	}

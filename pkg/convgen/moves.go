@@ -251,7 +251,7 @@ func structHolder(t model.TypeExpr) (*model.Type, bool) {
 		t, ptr = p.Elem, true
 	}
 	n, ok := unalias(t).(*model.Named)
-	if !ok || n.Type.Opaque {
+	if !ok || n.Type.WellKnown {
 		return nil, false
 	}
 	if _, ok := n.Type.Underlying.(*model.Struct); !ok {

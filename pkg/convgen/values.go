@@ -81,7 +81,7 @@ func omitsZero(f *model.Field) bool {
 	}
 	if n, ok := unalias(f.Type).(*model.Named); ok {
 		_, isStruct := n.Type.Underlying.(*model.Struct)
-		return !isStruct && !n.Type.Opaque
+		return !isStruct && !n.Type.WellKnown
 	}
 	_, isStruct := unalias(f.Type).(*model.Struct)
 	return !isStruct
@@ -265,7 +265,7 @@ func plainValue(t model.TypeExpr, seen map[*model.Type]bool) bool {
 	case *model.Basic:
 		return true
 	case *model.Named:
-		if x.Type.Opaque || x.Type.Underlying == nil {
+		if x.Type.WellKnown || x.Type.Underlying == nil {
 			return false
 		}
 		if seen[x.Type] {
@@ -306,7 +306,7 @@ func basicOf(t model.TypeExpr) *model.Basic {
 	case *model.Basic:
 		return x
 	case *model.Named:
-		if x.Type.Opaque {
+		if x.Type.WellKnown {
 			return nil
 		}
 		if b, ok := x.Type.Underlying.(*model.Basic); ok {

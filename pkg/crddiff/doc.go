@@ -1,12 +1,13 @@
 // Package crddiff compares two sets of CustomResourceDefinitions, the ones a
 // project has and the ones it is about to ship, and classifies every
-// difference as breaking or safe for the clients and the objects already
-// stored; it also lints the new CRDs for schemas that let unvalidated data
-// into etcd.
+// difference as breaking, a security change or safe for the clients and the
+// objects already stored; it also lints the new CRDs for schemas that let
+// unvalidated data into etcd.
 //
-// It sits after schemagen in crdgen's data flow:
+// It sits after celcost in crdgen's data flow (it asks celcost which
+// fields a rule reads):
 //
-//	markers -> parser -> schemagen -> crddiff -> cmd/crdgen
+//	markers -> model -> schemagen -> celcost -> crddiff -> cmd/crdgen
 //
 // and works on apiextensions/v1 objects only, so that the previous CRDs can
 // come from files or a git revision. The checks follow the compatibility

@@ -4,9 +4,11 @@
 //
 // It is the leaf of crdgen's data flow:
 //
-//	markers -> parser -> schemagen/convgen -> celcost -> cmd/crdgen
+//	markers -> model -> schemagen/convgen -> celcost -> pipeline -> cmd/crdgen
 //
-// and knows nothing of CRDs, schemas or Go packages.
+// and knows nothing of CRDs, schemas or Go packages. What a marker does is
+// schemagen's to say (its table of meanings), convgen's for conversion
+// markers.
 //
 // # Syntax
 //
@@ -30,7 +32,8 @@
 //
 // # Main types
 //
-//   - Definition: one marker (name, targets, argument struct, doc).
+//   - Definition: one marker (name, targets, argument struct, doc); the
+//     definitions are in defs_*.go, assembled in registry_default.go.
 //   - Registry: definitions by name and target; NewRegistry checks them.
 //   - Marker: a parsed marker with its position and typed Value.
 //   - Diagnostic and ErrorList: positioned problems, sorted for printing.

@@ -206,8 +206,8 @@ func (b *builder) typeFor(t types.Type) *Type {
 		typ.JSONMarshaler = implements(n, b.jsonMarshaler)
 		typ.TextMarshaler = implements(n, b.textMarshaler)
 	}
-	if b.l.opts.Opaque != nil && b.l.opts.Opaque(typ.Ident) {
-		typ.Opaque = true
+	if b.l.opts.WellKnown != nil && b.l.opts.WellKnown(typ.Ident) {
+		typ.WellKnown = true
 		return typ
 	}
 	b.queue = append(b.queue, work{t: typ, tt: t})

@@ -4,7 +4,7 @@
 //
 // It sits between markers and the emitters:
 //
-//	markers -> parser -> schemagen/convgen -> celcost -> cmd/crdgen
+//	markers -> model -> schemagen/convgen -> celcost -> pipeline -> cmd/crdgen
 //
 // and is the only package that imports go/ast and go/types.
 // Load builds the Model once; the model is read-only afterwards, and holds

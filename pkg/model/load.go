@@ -55,9 +55,10 @@ type Options struct {
 	Overlay map[string][]byte
 	// Registry is the marker registry; nil means markers.DefaultRegistry().
 	Registry *markers.Registry
-	// Opaque names types the loader records but does not walk into, such as
-	// metav1.Time, whose schema the caller knows.
-	Opaque func(GoIdent) bool
+	// WellKnown names the well-known types: types the loader records but
+	// does not walk into, such as metav1.Time, whose schema the caller
+	// knows (schemagen.IsWellKnown).
+	WellKnown func(GoIdent) bool
 	// UnknownMarkers is the severity of unknown and misplaced markers in the
 	// main module's packages (Error unless a migration asks for Warning).
 	UnknownMarkers markers.Severity

@@ -143,7 +143,7 @@ type Type struct {
 	// controller-gen formats descriptions.
 	Doc     string
 	Markers []markers.Marker
-	// Underlying is the type's shape; nil when the type is opaque (a type the
+	// Underlying is the type's shape; nil for a well-known type (one the
 	// caller asked not to walk into, such as metav1.Time).
 	Underlying TypeExpr
 	// Alias is true for alias declarations (type A = B); Underlying is then B.
@@ -154,8 +154,9 @@ type Type struct {
 	// every name (what Go code converts); a schema is Base's with this
 	// type's doc and markers on top, as controller-gen writes it.
 	Base *Type
-	// Opaque is true for types the loader did not walk into.
-	Opaque bool
+	// WellKnown is true for a well-known type, which the loader did not
+	// walk into (Options.WellKnown).
+	WellKnown bool
 	// JSONMarshaler and TextMarshaler say whether the type (or a pointer to
 	// it) implements json.Marshaler or encoding.TextMarshaler.
 	JSONMarshaler bool

@@ -15,7 +15,7 @@ import (
 func loadCase(t *testing.T, name string) *model.Model {
 	t.Helper()
 	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	m, diags, err := model.Load(context.Background(), []string{"./testdata/" + name + "/..."}, model.Options{Dir: root, Opaque: schemagen.IsKnownType, UnknownMarkers: markers.Error})
+	m, diags, err := model.Load(context.Background(), []string{"./testdata/" + name + "/..."}, model.Options{Dir: root, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error})
 	if err != nil || m == nil || diags.HasErrors() {
 		t.Fatalf("load %s: %v %v", name, err, diags)
 	}

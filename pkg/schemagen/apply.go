@@ -121,3 +121,10 @@ func describeType(s *apiextv1.JSONSchemaProps) string {
 	}
 	return fmt.Sprintf("of type %q", s.Type)
 }
+
+func didYouMean(got string, vals []string) string {
+	if s := markers.Suggest(got, vals); s != "" {
+		return fmt.Sprintf(", did you mean %q", s)
+	}
+	return ""
+}

@@ -1,22 +1,28 @@
 // Package schemagen turns crdgen's model of Go API types into
 // apiextensions.k8s.io/v1 CustomResourceDefinitions: structural
 // openAPIV3Schemas, versions, names, subresources, printer columns and
-// selectable fields.
+// selectable fields; and judges them with the API server's own validation.
 //
-// It sits after the parser in crdgen's data flow:
+// It sits after the model in crdgen's data flow:
 //
-//	markers -> parser -> schemagen -> celcost -> cmd/crdgen
+//	markers -> model -> schemagen -> celcost -> pipeline -> cmd/crdgen
 //
-// and owns what every schema marker means: schemaRules is one table keyed by
-// marker value type. Schemas are built the way controller-gen builds them
-// (a raw schema per named type, then a flattening of allOf), so that output
-// stays comparable with it; the deliberate differences are listed in
-// flatten.go.
+// It owns what every marker means: one row per marker value type
+// (meanings.go: what it acts on, its priority, how it applies, the keywords
+// it sets, the CEL rules it writes), checked when the table is built
+// against the marker registry and the keyword table (keywords.go: how each
+// schema keyword merges through named types). Schemas are built the way
+// controller-gen builds them (a raw schema per named type, types.go and
+// struct.go, then a flattening of allOf, flatten.go), so that output stays
+// comparable with it; the deliberate differences are listed in flatten.go.
+// The schemas of well-known types (metav1.Time, Quantity, ...) are fixed
+// (wellknown.go).
 //
 // Main entry points:
 //
-//   - Generate builds the CRDs of a model, with diagnostics;
-//   - Render writes one as YAML;
-//   - Validator runs the API server's own validation on the rendered bytes
-//     and reports what it rejects at the Go source (CRD.Locate).
+//   - Prepare plans the CRDs of a model, and Plan.Build builds one (what
+//     the pipeline runs on every core); Generate does both, for tests;
+//   - Validator runs the API server's own validation (Validate) and reports
+//     what it finds at the Go source (CRD.Locate, CRD.Origin);
+//   - IsWellKnown is the model's list of types not to walk into.
 package schemagen

@@ -26,7 +26,7 @@ import (
 // must pass, since encoding/json never writes that field.
 func TestSchemasMatchEncodingJSON(t *testing.T) {
 	m, diags, err := model.Load(context.Background(), []string{"./testdata/schemas_follow_encoding_json/..."},
-		model.Options{Dir: "../..", Opaque: IsKnownType})
+		model.Options{Dir: "../..", WellKnown: IsWellKnown})
 	if err != nil || diags.HasErrors() {
 		t.Fatalf("load: %v %v", err, diags)
 	}

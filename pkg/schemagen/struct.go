@@ -158,7 +158,7 @@ func isStructLike(e model.TypeExpr) bool {
 			e = x.Elem
 		case *model.Named:
 			if x.Type.Underlying == nil {
-				_, known := knownSchema(x.Type.Ident)
+				_, known := wellKnownSchema(x.Type.Ident)
 				return !known
 			}
 			e = x.Type.Underlying

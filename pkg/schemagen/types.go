@@ -121,14 +121,14 @@ func (g *gen) typeSchema(t *model.Type) *apiextv1.JSONSchemaProps {
 	if t.Ident == objectMetaIdent() && g.opts.EmbeddedObjectMeta {
 		return embeddedObjectMeta()
 	}
-	if s, ok := knownSchema(t.Ident); ok {
+	if s, ok := wellKnownSchema(t.Ident); ok {
 		return s
 	}
 	subject := "type " + t.Ident.Name
 	// The order is controller-gen's: a marshaler's markers first, then a
 	// defined type's base, then the Go shape.
 	switch {
-	case t.Opaque || t.Underlying == nil:
+	case t.WellKnown || t.Underlying == nil:
 		return &apiextv1.JSONSchemaProps{}
 	case t.JSONMarshaler:
 		// A custom marshaler can write anything, so the type's markers say

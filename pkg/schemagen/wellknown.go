@@ -1,7 +1,9 @@
 package schemagen
 
-// This file holds the schemas of Go types that the API server treats
-// specially and that crdgen never walks into.
+// This file holds the schemas of the well-known types: Go types of the
+// Kubernetes libraries (and time.Time) whose schema is fixed, because the
+// API server or their JSON methods give them one, and that crdgen never
+// walks into.
 
 import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -39,9 +41,9 @@ func embeddedObjectMeta() *apiextv1.JSONSchemaProps {
 	}}
 }
 
-// knownSchema returns the fixed schema of a type the API server treats
-// specially, and whether id is such a type.
-func knownSchema(id model.GoIdent) (*apiextv1.JSONSchemaProps, bool) {
+// wellKnownSchema returns the fixed schema of a well-known type, and
+// whether id is one.
+func wellKnownSchema(id model.GoIdent) (*apiextv1.JSONSchemaProps, bool) {
 	t := true
 	intOrString := func() *apiextv1.JSONSchemaProps {
 		return &apiextv1.JSONSchemaProps{
@@ -76,9 +78,10 @@ func knownSchema(id model.GoIdent) (*apiextv1.JSONSchemaProps, bool) {
 	return nil, false
 }
 
-// IsKnownType reports whether crdgen has a fixed schema for a type, so that
-// the loader need not walk into it. Pass it as model.Options.Opaque.
-func IsKnownType(id model.GoIdent) bool {
-	_, ok := knownSchema(id)
+// IsWellKnown reports whether a type is well-known: crdgen has a fixed
+// schema for it, so the loader need not walk into it. Pass it as
+// model.Options.WellKnown.
+func IsWellKnown(id model.GoIdent) bool {
+	_, ok := wellKnownSchema(id)
 	return ok
 }

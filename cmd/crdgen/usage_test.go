@@ -1,0 +1,101 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// flagSetOf registers a command's flags as a run with no crdgen.yaml does.
+func flagSetOf(t *testing.T, c *command) *flagSet {
+	t.Helper()
+	a, _, _ := testApp(t.TempDir())
+	return (&runState{a: a, c: c}).register(nil)
+}
+
+// TestREADMEFlagsAreTheFlagSets pins the README's command reference to the
+// flags each command registers: under "## Command reference", each package
+// command's section ("### `crdgen NAME`") holds a code block that is, line
+// for line, the flags its usage text lists.
+func TestREADMEFlagsAreTheFlagSets(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ref, ok := strings.Cut(string(readme), "\n## Command reference\n")
+	if !ok {
+		t.Fatal("README.md has no \"## Command reference\" section")
+	}
+	ref, _, _ = strings.Cut(ref, "\n## ")
+	for _, c := range packageCommands() {
+		want := flagSetOf(t, c).flagLines()
+		_, section, ok := strings.Cut(ref, "\n### `crdgen "+c.name+"`\n")
+		if !ok {
+			t.Errorf("the command reference has no section for crdgen %s; it should list:\n%s", c.name, want)
+			continue
+		}
+		_, block, _ := strings.Cut(section, "```\n")
+		block, _, _ = strings.Cut(block, "```")
+		if block != want {
+			t.Errorf("README.md's flags of crdgen %s are not its flag set's; they should read:\n%s", c.name, want)
+		}
+	}
+}
+
+// TestDocFlagsAreTheFlagSets pins the command's doc comment (doc.go) to
+// the flags each command registers: the flags of "Flags of every package
+// command:", of "Flags of the commands that build CRDs:" for those that do,
+// and of "Flags of NAME:" are exactly the command's.
+func TestDocFlagsAreTheFlagSets(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := docFlagSections(string(doc))
+	for _, c := range packageCommands() {
+		want := flagSetOf(t, c).names()
+		got := append(slices.Clone(sections["every package command"]), sections[c.name]...)
+		if c.builds {
+			got = append(got, sections["the commands that build CRDs"]...)
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("doc.go lists these flags for crdgen %s:\n%q\nits flag set has:\n%q", c.name, got, want)
+		}
+	}
+}
+
+// docFlagSections reads the "Flags of X:" sections of the doc comment: the
+// flag names that start each indented line below the heading.
+func docFlagSections(doc string) map[string][]string {
+	out := map[string][]string{}
+	var section string
+	for line := range strings.Lines(doc) {
+		text := strings.TrimSpace(strings.TrimPrefix(line, "//"))
+		if name, ok := strings.CutPrefix(text, "Flags of "); ok && strings.HasSuffix(name, ":") {
+			section = strings.TrimSuffix(name, ":")
+			continue
+		}
+		if section == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, "//\t") {
+			if text != "" {
+				section = ""
+			}
+			continue
+		}
+		fields := strings.Fields(text)
+		for i, f := range fields {
+			f = strings.TrimSuffix(f, ",")
+			if !strings.HasPrefix(f, "-") || (i > 0 && !strings.HasSuffix(fields[i-1], ",")) {
+				break
+			}
+			out[section] = append(out[section], f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,28 @@
+package markers
+
+// This file lists the markers of other generators that appear in API
+// packages (deepcopy, RBAC, webhooks, clients): crdgen accepts them
+// anywhere and ignores them.
+
+// foreignDefs are markers of other generators that appear in API packages.
+// crdgen accepts them anywhere and ignores them.
+func foreignDefs() []Definition {
+	names := []string{
+		"kubebuilder:object:generate", "kubebuilder:rbac", "kubebuilder:webhook",
+		"kubebuilder:webhookconfiguration", "kubebuilder:ac:generate", "kubebuilder:ac:output:package",
+		"kubebuilder:scaffold", "kubebuilder:docs-gen", "kubebuilder:informers",
+		"k8s:deepcopy-gen", "k8s:deepcopy-gen:interfaces", "k8s:openapi-gen",
+		"k8s:conversion-gen-external-types", "k8s:defaulter-gen", "k8s:defaulter-gen-input",
+		"k8s:prerelease-lifecycle-gen", "k8s:prerelease-lifecycle-gen:introduced",
+		"k8s:prerelease-lifecycle-gen:deprecated", "k8s:prerelease-lifecycle-gen:removed",
+		"k8s:prerelease-lifecycle-gen:replacement", "k8s:validation-gen", "k8s:validation-gen-input",
+		"k8s:protobuf-gen", "k8s:openapi-model-package",
+		"genclient", "genclient:nonNamespaced", "genclient:noStatus", "genclient:noVerbs",
+		"genclient:onlyVerbs", "genclient:skipVerbs", "genclient:method",
+	}
+	defs := make([]Definition, len(names))
+	for i, n := range names {
+		defs[i] = Definition{Name: n, Targets: OnAny, Foreign: true, Doc: "Another generator's marker; crdgen ignores it."}
+	}
+	return defs
+}
