@@ -2,7 +2,7 @@ package markers
 
 // This file implements Marker.String, the inverse of Parse: it writes a marker's
 // typed value back as marker text, so that Parse(m.String()) gives m's value
-// again. crdgen uses it in help output and in the parser's fuzz test.
+// again. crdgen uses it in help output and in the marker parser's fuzz test.
 
 import (
 	"encoding/json"
