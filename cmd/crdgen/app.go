@@ -77,6 +77,7 @@ Usage:
   crdgen generate [flags] PACKAGES...
                                    write everything: CRDs, conversions, the cost report
   crdgen crd [flags] PACKAGES...   write one CRD file per kind
+  crdgen test [flags] PACKAGES...  run the CRDs' test suites through the API server's code, in process
   crdgen cost [flags] PACKAGES...  report what every CEL rule costs the API server
   crdgen conversion [flags] PACKAGES...
                                    write conversion functions between a kind's versions
@@ -100,7 +101,7 @@ func packageCommand(name string) *command {
 // packageCommands are the commands that run on packages, in the order
 // usage lists them.
 func packageCommands() []*command {
-	return []*command{generateCommand(), crdCommand(), costCommand(), conversionCommand(), diffCommand()}
+	return []*command{generateCommand(), crdCommand(), testCommand(), costCommand(), conversionCommand(), diffCommand()}
 }
 
 func (a *app) main(args []string) int {

@@ -110,6 +110,9 @@ type outputs struct {
 	// printing it (failed does without a message).
 	failure string
 	failed  bool
+	// exitCode, when set, ends the run with it, after the diagnostics and
+	// before any output (a malformed test suite is a usage error).
+	exitCode int
 }
 
 // staleSet is where crdgen removes the files it wrote that a run no longer
@@ -206,6 +209,10 @@ func (r *runState) produce(cache *rerunCache) int {
 	}
 	if r.c.phase != "" {
 		r.ph.Done(r.c.phase)
+	}
+	if out.exitCode != 0 {
+		a.printDiags(r.diags)
+		return out.exitCode
 	}
 	if r.diags.HasErrors() {
 		a.printDiags(r.diags)

@@ -50,6 +50,8 @@ type config struct {
 	BuildTags []string `json:"buildTags,omitempty"`
 	// Conversion holds the settings of conversion generation.
 	Conversion *conversionConfig `json:"conversion,omitempty"`
+	// Test holds the settings of crdgen test.
+	Test *testConfig `json:"test,omitempty"`
 
 	// path is the file, for messages; dir resolves relative paths.
 	path, dir string
@@ -62,12 +64,23 @@ type conversionConfig struct {
 	Tests *bool  `json:"tests,omitempty"`
 }
 
+// testConfig is the test section of crdgen.yaml.
+type testConfig struct {
+	// Suites are more suite files or directories, besides the tests
+	// directory of each API version.
+	Suites []string `json:"suites,omitempty"`
+	// Generate makes crdgen generate run the suites too, and write
+	// nothing when a case fails.
+	Generate bool `json:"generate,omitempty"`
+}
+
 // configKeys lists the keys crdgen.yaml may hold, for did-you-mean.
 func configKeys() map[string][]string {
 	return map[string][]string{
 		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
-			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion"},
+			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion", "test"},
 		"conversion": {"style", "tests"},
+		"test":       {"suites", "generate"},
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/token"
-	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
 )
@@ -37,7 +36,7 @@ func (a *app) printDiags(diags markers.ErrorList) {
 		fmt.Fprintf(a.stderr, "%s\n", data)
 	case "github":
 		for _, d := range sorted {
-			fmt.Fprintln(a.stderr, githubCommand(d))
+			fmt.Fprintln(a.stderr, d.GitHub())
 		}
 	default:
 		for _, d := range sorted {
@@ -69,56 +68,13 @@ func jsonDiags(diags markers.ErrorList) []jsonDiag {
 	out := []jsonDiag{}
 	for _, d := range diags {
 		j := jsonDiag{File: d.Pos.Filename, Line: d.Pos.Line, Column: d.Pos.Column,
-			Severity: severity(d), Code: d.Code, Message: d.Msg}
+			Severity: d.Severity.String(), Code: d.Code, Message: d.Msg}
 		for _, r := range d.Related {
 			j.Related = append(j.Related, jsonRelated{File: r.Pos.Filename, Line: r.Pos.Line, Column: r.Pos.Column, Message: r.Msg})
 		}
 		out = append(out, j)
 	}
 	return out
-}
-
-func severity(d markers.Diagnostic) string {
-	if d.Severity == markers.Warning {
-		return "warning"
-	}
-	return "error"
-}
-
-// githubCommand formats a diagnostic as a GitHub Actions workflow command:
-// ::error file=F,line=L,col=C,title=crdgen CODE::message. Related places
-// go on the message's following lines.
-func githubCommand(d markers.Diagnostic) string {
-	var props []string
-	if d.Pos.Filename != "" {
-		props = append(props, "file="+escapeProperty(d.Pos.Filename))
-		if d.Pos.Line > 0 {
-			props = append(props, fmt.Sprintf("line=%d", d.Pos.Line))
-		}
-		if d.Pos.Column > 0 {
-			props = append(props, fmt.Sprintf("col=%d", d.Pos.Column))
-		}
-	}
-	title := "crdgen"
-	if d.Code != "" {
-		title += " " + string(d.Code)
-	}
-	props = append(props, "title="+escapeProperty(title))
-	msg := d.Msg
-	for _, r := range d.Related {
-		msg += "\n" + r.Pos.String() + ": " + r.Msg
-	}
-	return "::" + severity(d) + " " + strings.Join(props, ",") + "::" + escapeData(msg)
-}
-
-// escapeData escapes a workflow command's message.
-func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// escapeProperty escapes a workflow command's property value.
-func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
 // tokenPos is the position of a diagnostic about the whole run.

@@ -255,7 +255,7 @@ func printChanges(w io.Writer, entries []diffEntry, format string) {
 			} else if e.Allowed {
 				d.Severity = markers.Warning
 			}
-			fmt.Fprintln(w, githubCommand(d))
+			fmt.Fprintln(w, d.GitHub())
 		}
 		fmt.Fprintln(w, summary)
 	default:

@@ -30,6 +30,7 @@
 //	crdgen generate [flags] PACKAGES...     write everything: CRDs, conversions, the cost report
 //	crdgen diff [flags] PACKAGES...         check the CRDs against the previous ones for breaking changes
 //	crdgen crd [flags] PACKAGES...          write one CRD file per group and kind
+//	crdgen test [flags] PACKAGES...         run the CRDs' test suites, in process
 //	crdgen cost [flags] PACKAGES...         report what every CEL rule costs the API server
 //	crdgen conversion [flags] PACKAGES...   write conversions between a kind's versions
 //	crdgen markers                          list every marker crdgen reads
@@ -67,6 +68,13 @@
 //	-o, --output-dir DIR          where CRD files go (default config/crd/bases); - prints them
 //	--check                       write nothing; exit 1 and print a diff if any file would change
 //	--format text|json|github     how diagnostics are printed
+//
+// Flags of test:
+//
+//	--suite PATH                  run the suites at PATH too; repeatable
+//	--run REGEXP                  run only the cases whose suite/case name matches
+//	--format text|json|github     the results' format
+//	--init KIND                   write a starter suite for the kind
 //
 // Flags of cost:
 //

@@ -131,7 +131,7 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 	r.patterns = patterns
 	for _, c := range commands {
 		r.costReport = r.costReport || c[0] == "cost"
-		r.keepObjects = r.keepObjects || c[0] == "diff"
+		r.keepObjects = r.keepObjects || c[0] == "diff" || c[0] == "test"
 	}
 	listing, err := a.list(r.patterns, r.tags)
 	if err != nil {
@@ -157,7 +157,8 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 // runGolden runs one command of a case on the shared load and returns what
 // it makes, by golden file name: crd the files it writes and its
 // diagnostics (stderr.txt); cost its report (cost.txt, cost.json, cost.md by
-// --format); diff its report (diff.txt, diff.json, diff.md,
+// --format); test its results (test.txt, test.json, test-github.txt) and
+// diagnostics (test-stderr.txt); diff its report (diff.txt, diff.json, diff.md,
 // diff-github.txt) and diagnostics (diff-stderr.txt); conversion its report
 // (conversion.json or conversion.txt) and diagnostics
 // (conversion-stderr.txt), with --check unless -update (the generated Go
@@ -180,9 +181,9 @@ func runGolden(t *testing.T, root string, s *shared, args []string) map[string][
 	code := a.main(args)
 	hasError := hasErrorLine(stderr.String())
 	switch {
-	case code == exitUsage:
+	case code == exitUsage && args[0] != "test":
 		t.Fatalf("%v: exit %d\n%s", args, code, stderr)
-	case hasError && code != exitFail:
+	case hasError && code != exitFail && !(args[0] == "test" && code == exitUsage):
 		t.Errorf("%v: exit code %d with errors reported, want %d", args, code, exitFail)
 	}
 	switch args[0] {
@@ -215,6 +216,22 @@ func runGolden(t *testing.T, root string, s *shared, args []string) map[string][
 		}
 		if stderr.Len() > 0 {
 			got["diff-stderr.txt"] = stderr.Bytes()
+		}
+	case "test":
+		if stdout.Len() > 0 {
+			got[map[string]string{"text": "test.txt", "json": "test.json", "github": "test-github.txt"}[flagValue(args, "format", "text")]] = stdout.Bytes()
+		}
+		if stderr.Len() > 0 {
+			got["test-stderr.txt"] = stderr.Bytes()
+		}
+		failed := strings.Contains(stdout.String(), "FAIL")
+		switch {
+		case strings.Contains(stderr.String(), "test-suite") || hasErrorLine(stderr.String()) && code == exitUsage:
+			if code != exitUsage {
+				t.Errorf("test: exit %d for a malformed suite, want %d", code, exitUsage)
+			}
+		case failed != (code == exitFail):
+			t.Errorf("test: exit %d, failures reported: %v\n%s", code, failed, stderr)
 		}
 	case "conversion":
 		if !hasError && code != exitOK {

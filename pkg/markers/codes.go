@@ -48,11 +48,16 @@ const (
 	// CodeUnknownFields: a schema keeps unknown fields somewhere, so the API
 	// server stores what clients send there unvalidated.
 	CodeUnknownFields Code = "unknown-fields"
+	// CodeTestFailed: a case of a CRD test suite failed (crdgen test).
+	CodeTestFailed Code = "test-failed"
+	// CodeTestSuite: a CRD test suite cannot be run as written.
+	CodeTestSuite Code = "test-suite"
 )
 
 // Codes lists every code, in the order they are declared.
 func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
-		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields}
+		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
+		CodeTestFailed, CodeTestSuite}
 }

@@ -304,6 +304,12 @@ func (c *CRD) Origin(version int, path schemapath.Path) Origin {
 	return Origin{Pos: loc.pos, Markers: loc.markers, Go: findAt(k, path)}
 }
 
+// MarkerFor returns the marker of the node that set a schema keyword
+// (maxLength, enum), if one did.
+func (o Origin) MarkerFor(keyword string) (markers.Marker, bool) {
+	return markerFor(o.Markers, keyword, -1)
+}
+
 // RuleMarker returns the marker that produced a CEL rule of a schema node:
 // the XValidation marker with that rule, or the marker crdgen generated the
 // rule from (+k8s:immutable, one-of markers). ok is false when no marker

@@ -1,0 +1,169 @@
+package main
+
+// This file implements "crdgen test": the CRDs' test suites, run in
+// process through the API server's own code.
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"maps"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"github.com/crdgen/crdgen/pkg/crtest"
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/pipeline"
+	"github.com/crdgen/crdgen/pkg/schemagen"
+)
+
+// testFlags are the flags that choose and run suites.
+type testFlags struct {
+	suites stringList
+	run    string
+	match  *regexp.Regexp
+	format *choice
+}
+
+func (f *testFlags) register(fs *flagSet) {
+	fs.Var(&f.suites, "suite", "PATH", "run the suites at PATH too (a file, or every .yaml file under a directory); repeatable")
+	fs.StringVar(&f.run, "run", "REGEXP", "", "run only the cases whose suite/case name matches REGEXP")
+	f.format = &choice{value: crtest.FormatText, allowed: []string{crtest.FormatText, crtest.FormatJSON, crtest.FormatGitHub}}
+	fs.Var(f.format, "format", "text|json|github", "the results' format")
+}
+
+func (f *testFlags) check() error {
+	if f.run == "" {
+		return nil
+	}
+	re, err := regexp.Compile(f.run)
+	if err != nil {
+		return fmt.Errorf("--run: %v", err)
+	}
+	f.match = re
+	return nil
+}
+
+func testCommand() *command {
+	var f testFlags
+	var cfgSuites []string
+	var initKind string
+	return &command{
+		name: "test",
+		about: `Usage: crdgen test [flags] [PACKAGES...]
+
+Builds the CRDs of PACKAGES in memory, as crdgen generate would (it writes
+nothing), and runs their test suites through the API server's own code, in
+process: decoding and field validation, pruning, defaulting, the OpenAPI
+schema, CEL rules (transition rules on updates), ratcheting, metadata, and
+the status and scale subresources. Suites are openshift/api's CRD test
+suites; they are read from the tests directory beside each API version
+(api/v1/tests/**/*.yaml), from test.suites in crdgen.yaml and from --suite.
+
+With --init KIND, writes a starter suite for the kind instead: a minimal
+valid object, and a failing case for each validation crdgen can derive.
+`,
+		after: `Exit status: 1 when a case fails, 2 for a malformed suite (at its line) or a
+wrong command line.
+`,
+		builds: true,
+		flags: func(r *runState, fs *flagSet, cfg *config) {
+			f.register(fs)
+			fs.StringVar(&initKind, "init", "KIND", "", "write a starter suite for the kind (Kind, or Kind.group) and run nothing")
+			if cfg.Test != nil {
+				for _, s := range cfg.Test.Suites {
+					cfgSuites = append(cfgSuites, cfg.resolve(s))
+				}
+			}
+		},
+		check: func(r *runState) error {
+			r.keepObjects = true
+			if f.format.value == crtest.FormatGitHub {
+				r.a.format = "github"
+			}
+			return f.check()
+		},
+		uncached: func(*runState) bool { return initKind != "" },
+		produce: func(r *runState) (*outputs, error) {
+			if r.res == nil {
+				return nil, nil
+			}
+			if initKind != "" {
+				return r.starterSuite(initKind)
+			}
+			return r.runSuites(append(slices.Clone(cfgSuites), f.suites...), &f)
+		},
+	}
+}
+
+// runSuites finds and runs the suites of the run's CRDs: what it prints,
+// and whether a case failed.
+func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
+	for i, p := range paths {
+		paths[i] = r.a.abs(p)
+	}
+	dirs := versionDirs(r.res)
+	files, err := crtest.FindSuites(dirs, paths)
+	if err != nil {
+		return nil, err
+	}
+	out := &outputs{inputs: files}
+	for _, d := range dirs {
+		out.inputDirs = append(out.inputDirs, filepath.Join(d, "tests"))
+	}
+	var suites []*crtest.Suite
+	for _, file := range files {
+		s, err := crtest.ReadSuite(file)
+		var se *crtest.SyntaxError
+		switch {
+		case errors.As(err, &se):
+			r.diags.Add(suiteDiag(se))
+		case err != nil:
+			return nil, err
+		default:
+			suites = append(suites, s)
+		}
+	}
+	for _, p := range crtest.Check(r.res.CRDs, suites) {
+		r.diags.Add(suiteDiag(p))
+	}
+	if r.diags.HasErrors() {
+		out.exitCode = exitUsage
+		return out, nil
+	}
+	opts := crtest.Options{}
+	if f.match != nil {
+		opts.Match = func(suite, name string) bool { return f.match.MatchString(suite + "/" + name) }
+	}
+	outcomes, _ := crtest.Run(r.res.CRDs, suites, schemagen.NewValidator(), opts)
+	out.stdout = []pipeline.File{pipeline.FileOf(crtest.Render(outcomes, f.format.value, r.a.rel, r.verbose))}
+	for _, o := range outcomes {
+		out.failed = out.failed || !o.Passed()
+	}
+	return out, nil
+}
+
+// suiteDiag reports a malformed suite at its line.
+func suiteDiag(e *crtest.SyntaxError) markers.Diagnostic {
+	return markers.Diagnostic{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Column}, Code: markers.CodeTestSuite, Msg: e.Msg}
+}
+
+// versionDirs are the directories of the packages the CRDs' versions come
+// from.
+func versionDirs(res *pipeline.Result) []string {
+	set := map[string]bool{}
+	for _, c := range res.CRDs {
+		for _, k := range c.Kinds {
+			if p := k.Package(); p != nil && p.Dir != "" {
+				set[p.Dir] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// starterSuite writes a starter suite for a kind.
+func (r *runState) starterSuite(kind string) (*outputs, error) {
+	return nil, fmt.Errorf("--init is not built yet")
+}

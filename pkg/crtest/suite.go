@@ -1,0 +1,333 @@
+package crtest
+
+// This file implements reading test suites: openshift/api's format for CRD
+// test suites (so that suites written for its envtest harness run
+// unchanged), with a few extensions, read strictly: an unknown key, a
+// missing object or a malformed patch is an error at its line.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+)
+
+// Suite is one suite file: the cases of one CRD.
+type Suite struct {
+	// File is the suite's path.
+	File string `yaml:"-"`
+	// Name names the suite in results.
+	Name string `yaml:"name"`
+	// CRDName is the CRD the cases run against (widgets.example.com).
+	CRDName string `yaml:"crdName"`
+	// Version is the version the cases' objects are of; "" is the CRD's
+	// storage version.
+	Version string `yaml:"version"`
+	// FeatureGates select the feature set the suite runs in: "Gate" on,
+	// "-Gate" off.
+	FeatureGates []string `yaml:"featureGates"`
+	Tests        Tests    `yaml:"tests"`
+	// APIVersion is ignored: openshift/api's suites carry one so that
+	// controller-gen leaves them alone.
+	APIVersion string `yaml:"apiVersion"`
+	// keys are where the suite's keys are, for messages.
+	keys map[string]position
+}
+
+// position is a line and column of a suite.
+type position struct{ line, column int }
+
+// Tests are a suite's cases.
+type Tests struct {
+	OnCreate []*Case `yaml:"onCreate"`
+	OnUpdate []*Case `yaml:"onUpdate"`
+}
+
+// Case is one test: an object created (onCreate), or created and then
+// updated (onUpdate), and what must come of it.
+type Case struct {
+	// Name names the case; Line and Column are where it starts.
+	Name         string `yaml:"name"`
+	Line, Column int    `yaml:"-"`
+	// OnUpdate says the case is an update.
+	OnUpdate bool `yaml:"-"`
+	// Initial is the object created (YAML).
+	Initial string `yaml:"initial"`
+	// Updated is the object it is replaced with (onUpdate); with a status,
+	// the status is then written through /status.
+	Updated string `yaml:"updated"`
+	// UpdatedScale, a crdgen extension, sets the replicas through /scale
+	// (after Updated, if any).
+	UpdatedScale *int64 `yaml:"updatedScale"`
+	// Expected is the object as stored at the end (YAML); server-set
+	// metadata is not compared.
+	Expected string `yaml:"expected"`
+	// ExpectedError must be part of the error of the create (onCreate), or
+	// of the update or scale (onUpdate).
+	ExpectedError string `yaml:"expectedError"`
+	// ExpectedStatusError must be part of the error of the /status update.
+	ExpectedStatusError string `yaml:"expectedStatusError"`
+	// ExpectedWarnings, a crdgen extension, are the warnings the requests
+	// must get, each part of one warning, and no others; nil checks none.
+	ExpectedWarnings []string `yaml:"expectedWarnings"`
+	// FieldValidation, a crdgen extension, is the requests' field
+	// validation directive: Strict, Warn (the default, as for clients that
+	// send none) or Ignore.
+	FieldValidation string `yaml:"fieldValidation"`
+	// InitialCRDPatches (onUpdate) are JSON patches (RFC 6902) of the CRD
+	// the initial object is created under: the update then runs under the
+	// CRD as it is, against an object stored under an older one
+	// (ratcheting).
+	InitialCRDPatches []Patch `yaml:"initialCRDPatches"`
+}
+
+// Patch is one operation of a JSON patch of the CRD, as openshift/api's
+// suites write them.
+type Patch struct {
+	Op    string `yaml:"op" json:"op"`
+	Path  string `yaml:"path" json:"path"`
+	From  string `yaml:"from,omitempty" json:"from,omitempty"`
+	Value any    `yaml:"value,omitempty" json:"value,omitempty"`
+}
+
+// SyntaxError is a suite that cannot be run, at its line.
+type SyntaxError struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+func (e *SyntaxError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// ReadSuite reads a suite file. A malformed suite is a *SyntaxError.
+func ReadSuite(path string) (*Suite, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSuite(path, data)
+}
+
+// ParseSuite parses a suite.
+func ParseSuite(path string, data []byte) (*Suite, error) {
+	fail := func(line, col int, format string, args ...any) error {
+		return &SyntaxError{File: path, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlError(path, err, nil)
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, fail(1, 1, "a suite is a mapping with name, crdName and tests")
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	s := &Suite{File: path}
+	if err := dec.Decode(s); err != nil {
+		return nil, yamlError(path, err, &doc)
+	}
+	var more yaml.Node
+	if err := dec.Decode(&more); !errors.Is(err, io.EOF) {
+		return nil, fail(more.Line, more.Column, "a suite file holds one suite (one YAML document)")
+	}
+	root := doc.Content[0]
+	s.keys = map[string]position{"": {root.Line, root.Column}}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k := root.Content[i]
+		s.keys[k.Value] = position{k.Line, k.Column}
+	}
+	if s.CRDName == "" {
+		return nil, fail(root.Line, root.Column, "crdName is missing: name the CRD the cases run against (widgets.example.com)")
+	}
+	for _, gate := range s.FeatureGates {
+		if strings.TrimPrefix(gate, "-") == "" {
+			return nil, fail(root.Line, root.Column, "featureGates: %q is not a gate name", gate)
+		}
+	}
+	tests := child(root, "tests")
+	for _, list := range []struct {
+		key      string
+		cases    []*Case
+		onUpdate bool
+	}{{"onCreate", s.Tests.OnCreate, false}, {"onUpdate", s.Tests.OnUpdate, true}} {
+		nodes := child(tests, list.key)
+		for i, c := range list.cases {
+			c.OnUpdate = list.onUpdate
+			if nodes != nil && i < len(nodes.Content) {
+				c.Line, c.Column = nodes.Content[i].Line, nodes.Content[i].Column
+			}
+			if err := c.check(list.key); err != "" {
+				return nil, fail(c.Line, c.Column, "%s", err)
+			}
+		}
+	}
+	if len(s.Tests.OnCreate)+len(s.Tests.OnUpdate) == 0 {
+		return nil, fail(root.Line, root.Column, "the suite has no cases (tests.onCreate and tests.onUpdate are empty)")
+	}
+	return s, nil
+}
+
+// check says what is wrong with a case, or "".
+func (c *Case) check(list string) string {
+	switch {
+	case c.Name == "":
+		return fmt.Sprintf("a case of %s has no name", list)
+	case strings.TrimSpace(c.Initial) == "":
+		return fmt.Sprintf("%q has no initial object", c.Name)
+	case c.OnUpdate && strings.TrimSpace(c.Updated) == "" && c.UpdatedScale == nil:
+		return fmt.Sprintf("%q updates nothing: give updated (or updatedScale)", c.Name)
+	case !c.OnUpdate && (c.Updated != "" || c.UpdatedScale != nil || c.ExpectedStatusError != "" || len(c.InitialCRDPatches) > 0):
+		return fmt.Sprintf("%q is an onCreate case: updated, updatedScale, expectedStatusError and initialCRDPatches belong to onUpdate", c.Name)
+	case c.Expected != "" && (c.ExpectedError != "" || c.ExpectedStatusError != ""):
+		return fmt.Sprintf("%q expects both an object and an error: a request that fails stores nothing", c.Name)
+	case c.FieldValidation != "" && !slices.Contains([]string{metav1.FieldValidationStrict, metav1.FieldValidationWarn, metav1.FieldValidationIgnore}, c.FieldValidation):
+		return fmt.Sprintf("%q: fieldValidation is Strict, Warn or Ignore, not %q", c.Name, c.FieldValidation)
+	}
+	for _, p := range c.InitialCRDPatches {
+		switch {
+		case !slices.Contains([]string{"add", "remove", "replace", "move", "copy", "test"}, p.Op):
+			return fmt.Sprintf("%q: a patch's op is add, remove, replace, move, copy or test, not %q", c.Name, p.Op)
+		case !strings.HasPrefix(p.Path, "/"):
+			return fmt.Sprintf("%q: a patch's path is a JSON pointer into the CRD (/spec/versions/0/...), not %q", c.Name, p.Path)
+		}
+	}
+	return ""
+}
+
+// child is the value of key in a mapping node, or nil.
+func child(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// yamlError turns the YAML decoder's error ("yaml: line 4: ...") into a
+// SyntaxError at that line; an unknown key is said at its column, with the
+// keys that would do (doc is the document, when it parsed).
+func yamlError(path string, err error, doc *yaml.Node) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if te, ok := err.(*yaml.TypeError); ok && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	line, col := 0, 1
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, after, ok := strings.Cut(rest, ": "); ok {
+			fmt.Sscanf(n, "%d", &line)
+			msg = after
+		}
+	}
+	var key, typ string
+	if n, _ := fmt.Sscanf(msg, "field %s not found in type %s", &key, &typ); n == 2 {
+		keys := keysOf[strings.TrimPrefix(typ, "crtest.")]
+		msg = fmt.Sprintf("unknown key %q", key)
+		if s := markers.Suggest(key, keys); s != "" {
+			msg += fmt.Sprintf(", did you mean %q?", s)
+		} else if len(keys) > 0 {
+			msg += " (the keys here are " + strings.Join(keys, ", ") + ")"
+		}
+		col = keyColumn(doc, key, line, col)
+	}
+	return &SyntaxError{File: path, Line: line, Column: col, Msg: msg}
+}
+
+// keysOf are the keys of each mapping of a suite.
+var keysOf = map[string][]string{
+	"Suite": {"name", "crdName", "version", "featureGates", "tests", "apiVersion"},
+	"Tests": {"onCreate", "onUpdate"},
+	"Case": {"name", "initial", "updated", "updatedScale", "expected", "expectedError", "expectedStatusError",
+		"expectedWarnings", "fieldValidation", "initialCRDPatches"},
+	"Patch": {"op", "path", "from", "value"},
+}
+
+// keyColumn is the column of key on line in doc, or col.
+func keyColumn(doc *yaml.Node, key string, line, col int) int {
+	if doc == nil {
+		return col
+	}
+	var find func(n *yaml.Node) int
+	find = func(n *yaml.Node) int {
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if k := n.Content[i]; k.Value == key && k.Line == line {
+					return k.Column
+				}
+			}
+		}
+		for _, c := range n.Content {
+			if found := find(c); found > 0 {
+				return found
+			}
+		}
+		return 0
+	}
+	if found := find(doc); found > 0 {
+		return found
+	}
+	return col
+}
+
+// FindSuites lists the suite files under the tests directories of dirs
+// (dir/tests/**/*.yaml), and of paths (a file, or every .yaml file under a
+// directory), sorted, each once.
+func FindSuites(dirs, paths []string) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	add := func(root string, must bool) error {
+		info, err := os.Stat(root)
+		if err != nil {
+			if !must && errors.Is(err, os.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if !info.IsDir() {
+			if !seen[root] {
+				seen[root] = true
+				out = append(out, root)
+			}
+			return nil
+		}
+		return filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) && !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+			return nil
+		})
+	}
+	for _, d := range dirs {
+		if err := add(filepath.Join(d, "tests"), false); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range paths {
+		if err := add(p, true); err != nil {
+			return nil, err
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}

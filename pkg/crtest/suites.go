@@ -1,0 +1,127 @@
+package crtest
+
+// This file implements running every case of a set of suites against the
+// CRDs crdgen built, in process: the suites on every core, the cases of a
+// suite in order.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crdgen/crdgen/internal/parallel"
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/schemagen"
+)
+
+// Options configure Run.
+type Options struct {
+	// Match selects cases by suite and case name (nil: every case).
+	Match func(suite, name string) bool
+}
+
+// Check finds the suites that cannot run against crds: one that names no
+// CRD of crds, or a version it does not have.
+func Check(crds []*schemagen.CRD, suites []*Suite) []*SyntaxError {
+	_, problems := targets(crds, suites)
+	return problems
+}
+
+func targets(crds []*schemagen.CRD, suites []*Suite) ([]target, []*SyntaxError) {
+	byName := map[string]*schemagen.CRD{}
+	var names []string
+	for _, c := range crds {
+		byName[c.Object.Name] = c
+		names = append(names, c.Object.Name)
+	}
+	out := make([]target, len(suites))
+	var problems []*SyntaxError
+	for i, s := range suites {
+		t, err := targetOf(s, byName, names)
+		if err != nil {
+			problems = append(problems, err)
+		}
+		out[i] = t
+	}
+	return out, problems
+}
+
+// Run runs the cases of suites against crds (with their objects). When a
+// suite cannot run (Check), nothing runs.
+func Run(crds []*schemagen.CRD, suites []*Suite, v *schemagen.Validator, opts Options) ([]*Outcome, []*SyntaxError) {
+	targets, problems := targets(crds, suites)
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	results := make([][]*Outcome, len(suites))
+	parallel.ForEach(len(suites), func(i int) {
+		results[i] = runSuite(targets[i], suites[i], v, opts)
+	})
+	var out []*Outcome
+	for _, r := range results {
+		out = append(out, r...)
+	}
+	return out, nil
+}
+
+// target is the CRD and version a suite runs against.
+type target struct {
+	crd     *schemagen.CRD
+	version string
+}
+
+func targetOf(s *Suite, crds map[string]*schemagen.CRD, names []string) (target, *SyntaxError) {
+	fail := func(key, format string, args ...any) (target, *SyntaxError) {
+		p := s.keys[key]
+		return target{}, &SyntaxError{File: s.File, Line: p.line, Column: p.column, Msg: fmt.Sprintf(format, args...)}
+	}
+	crd := crds[s.CRDName]
+	if crd == nil {
+		return fail("crdName", "crdName: crdgen makes no CRD %s%s (it makes %s)", s.CRDName, didYouMean(s.CRDName, names), strings.Join(names, ", "))
+	}
+	if len(s.FeatureGates) > 0 {
+		return fail("featureGates", "featureGates select one of a CRD's feature sets, and %s has none", s.CRDName)
+	}
+	version := s.Version
+	var versions []string
+	for _, v := range crd.Object.Spec.Versions {
+		versions = append(versions, v.Name)
+		if version == "" && v.Storage {
+			version = v.Name
+		}
+	}
+	if !slices.Contains(versions, version) {
+		return fail("version", "version: %s has no version %s (it has %s)", s.CRDName, version, strings.Join(versions, ", "))
+	}
+	return target{crd: crd, version: version}, nil
+}
+
+func didYouMean(got string, names []string) string {
+	if s := markers.Suggest(got, names); s != "" {
+		return fmt.Sprintf(", did you mean %s?", s)
+	}
+	return ""
+}
+
+// runSuite runs the cases of one suite in order, on a cluster of its own.
+func runSuite(t target, s *Suite, v *schemagen.Validator, opts Options) []*Outcome {
+	cluster := NewLocal(v)
+	crd := t.crd.Object
+	var out []*Outcome
+	base, err := cluster.Serve(crd, nil, t.version)
+	for _, c := range slices.Concat(s.Tests.OnCreate, s.Tests.OnUpdate) {
+		if opts.Match != nil && !opts.Match(s.Name, c.Name) {
+			continue
+		}
+		if err != nil {
+			out = append(out, &Outcome{Suite: s, Case: c, Failure: fmt.Sprintf("serving %s: %v", crd.Name, err), Err: err})
+			continue
+		}
+		o := RunCase(cluster, base, crd, t.version, s, c)
+		if !o.Passed() && o.Err != nil {
+			o.Sources = Sources(t.crd, t.version, o.Err)
+		}
+		out = append(out, o)
+	}
+	return out
+}
