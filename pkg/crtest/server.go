@@ -328,7 +328,10 @@ func (s *Server) coerce(u *unstructured.Unstructured, c coercion) ([]string, err
 	if err != nil {
 		return nil, err
 	}
-	if ss := s.schemas[gv.Version]; gv.Group == s.gvk.Group && kind == s.gvk.Kind && ss != nil {
+	if gv.Group == s.gvk.Group && kind == s.gvk.Kind {
+		// A version the CRD does not have has no schema: everything but
+		// apiVersion, kind and metadata is pruned, as by the server.
+		ss := s.schemas[gv.Version]
 		unknown = append(unknown, structuralpruning.PruneWithOptions(u.Object, ss, true,
 			structuralschema.UnknownFieldPathOptions{TrackUnknownFieldPaths: c.unknownFieldPaths})...)
 		structuraldefaulting.PruneNonNullableNullsWithoutDefaults(u.Object, ss)
@@ -359,8 +362,8 @@ func (s *Server) coerce(u *unstructured.Unstructured, c coercion) ([]string, err
 // defaults applies the schema's defaults to an object of the CRD's kind.
 func (s *Server) defaults(u *unstructured.Unstructured) {
 	gvk := u.GroupVersionKind()
-	if ss := s.schemas[gvk.Version]; gvk.GroupKind() == s.gvk.GroupKind() && ss != nil {
-		structuraldefaulting.Default(u.Object, ss)
+	if gvk.GroupKind() == s.gvk.GroupKind() {
+		structuraldefaulting.Default(u.Object, s.schemas[gvk.Version])
 	}
 }
 

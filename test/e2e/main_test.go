@@ -21,10 +21,16 @@ import (
 )
 
 // apiPatterns are the package patterns of the API types the tests use,
-// relative to the module root: the e2e API, and the conversion cases whose
-// generated conversions the webhook serves.
+// relative to the module root: the e2e API, the conversion cases whose
+// generated conversions the webhook serves, and the cases whose CRD test
+// suites run against the server too (suites_test.go).
 func apiPatterns() []string {
-	return []string{"./testdata/e2e_api/...", "./testdata/conversion_pizza_toppings/...", "./testdata/conversion_three_versions/..."}
+	return append([]string{"./testdata/e2e_api/...", "./testdata/conversion_pizza_toppings/...", "./testdata/conversion_three_versions/..."}, suiteCases()...)
+}
+
+// suiteCases are the golden cases whose CRD test suites the e2e suite runs.
+func suiteCases() []string {
+	return []string{"./testdata/crd_tests_pass_in_process/...", "./testdata/crd_tests_that_fail_say_why/..."}
 }
 
 // env is the environment TestMain sets up before running the tests. It is
@@ -38,6 +44,8 @@ type environment struct {
 	config *rest.Config
 	// crds are the CRDs as the server returned them once Established, by kind.
 	crds map[string]*apiextv1.CustomResourceDefinition
+	// generated are the CRDs as crdgen wrote them, by name.
+	generated map[string]*apiextv1.CustomResourceDefinition
 	// stop tears everything down, in reverse order of start.
 	stop []func()
 }
@@ -94,7 +102,10 @@ func startEnvironment(opts envOptions) (*environment, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &environment{}
+	e := &environment{generated: map[string]*apiextv1.CustomResourceDefinition{}}
+	for _, g := range crds {
+		e.generated[g.obj.Name] = g.obj
+	}
 	etcd, err := startEtcd()
 	if err != nil {
 		return nil, err

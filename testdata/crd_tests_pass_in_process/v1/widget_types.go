@@ -80,6 +80,16 @@ type WidgetSpec struct {
 	// +kubebuilder:validation:ExclusiveMinimum=true
 	// +optional
 	Step int32 `json:"step,omitempty"`
+	// Weight is below 100, exclusively.
+	// +kubebuilder:validation:Maximum=100
+	// +kubebuilder:validation:ExclusiveMaximum=true
+	// +optional
+	Weight int32 `json:"weight,omitempty"`
+	// Hosts, when given, hold at least one host.
+	// +kubebuilder:validation:MinItems=1
+	// +kubebuilder:validation:items:MaxLength=20
+	// +optional
+	Hosts []string `json:"hosts,omitempty"`
 	// ID is a UUID.
 	// +kubebuilder:validation:Format=uuid
 	// +optional
