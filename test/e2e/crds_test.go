@@ -45,7 +45,7 @@ func generateCRDs() ([]generatedCRD, error) {
 	}
 	mod, diags, err := model.Load(context.Background(), apiPatterns(), model.Options{
 		Dir:            root,
-		WellKnown:         schemagen.IsWellKnown,
+		WellKnown:      schemagen.IsWellKnown,
 		UnknownMarkers: markers.Error,
 	})
 	if err != nil {
