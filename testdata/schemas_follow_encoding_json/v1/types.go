@@ -12,7 +12,7 @@ type Common struct {
 	Name string `json:"name"`
 	// Zone is promoted.
 	// +optional
-	Zone string `json:"zone,omitempty"`
+	Zone   string `json:"zone,omitempty"`
 	Deeper `json:",inline"`
 }
 
