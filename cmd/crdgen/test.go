@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"go/token"
 	"maps"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -163,7 +165,72 @@ func versionDirs(res *pipeline.Result) []string {
 	return slices.Sorted(maps.Keys(set))
 }
 
-// starterSuite writes a starter suite for a kind.
+// starterSuite writes a starter suite for a kind (Kind, Kind.group or the
+// CRD's name) beside the package of its storage version:
+// tests/<crd name>/<kind>.yaml. It never replaces a file.
 func (r *runState) starterSuite(kind string) (*outputs, error) {
-	return nil, fmt.Errorf("--init is not built yet")
+	var names []string
+	var found []*schemagen.CRD
+	for _, c := range r.res.CRDs {
+		o := c.Object
+		k := o.Spec.Names.Kind
+		names = append(names, k, k+"."+o.Spec.Group)
+		if kind == k || kind == k+"."+o.Spec.Group || kind == o.Name {
+			found = append(found, c)
+		}
+	}
+	switch {
+	case len(found) == 0:
+		hint := ""
+		if s := markers.Suggest(kind, names); s != "" {
+			hint = fmt.Sprintf(", did you mean %s?", s)
+		}
+		return nil, fmt.Errorf("--init %s: no CRD of the packages has that kind%s", kind, hint)
+	case len(found) > 1:
+		var crds []string
+		for _, c := range found {
+			crds = append(crds, c.Object.Name)
+		}
+		return nil, fmt.Errorf("--init %s: %s have that kind; say which with Kind.group", kind, strings.Join(crds, " and "))
+	}
+	crd := found[0]
+	dir, local := storageDir(crd)
+	if !local {
+		return nil, fmt.Errorf("--init %s: the package of its storage version is not in the main module (a suite is written beside it)", kind)
+	}
+	path := filepath.Join(dir, "tests", crd.Object.Name, strings.ToLower(crd.Object.Spec.Names.Kind)+".yaml")
+	if _, err := os.Lstat(path); err == nil {
+		return nil, fmt.Errorf("%s exists; crdgen test --init never replaces a suite (remove it first to start again)", r.a.rel(path))
+	}
+	st, err := crtest.Starter(crd.Object)
+	if err != nil {
+		return nil, fmt.Errorf("--init %s: %v", kind, err)
+	}
+	msg := fmt.Sprintf("wrote %s: %d cases", r.a.rel(path), st.Cases)
+	switch {
+	case st.Skipped == 1:
+		msg += "; 1 validation has no case (see its comments)"
+	case st.Skipped > 1:
+		msg += fmt.Sprintf("; %d validations have no case (see its comments)", st.Skipped)
+	}
+	if st.Full {
+		msg += fmt.Sprintf("; it stops at %d failing cases", crtest.MaxStarterCases)
+	}
+	return &outputs{
+		files:  map[string]pipeline.File{path: pipeline.FileOf(st.Text)},
+		stdout: []pipeline.File{pipeline.FileOf([]byte(msg + "\n"))},
+	}, nil
+}
+
+// storageDir is the directory of the package of a CRD's storage version,
+// and whether it is the main module's.
+func storageDir(crd *schemagen.CRD) (string, bool) {
+	for i, v := range crd.Object.Spec.Versions {
+		if v.Storage && i < len(crd.Kinds) {
+			if p := crd.Kinds[i].Package(); p != nil {
+				return p.Dir, p.Local && p.Dir != ""
+			}
+		}
+	}
+	return "", false
 }

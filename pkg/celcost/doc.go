@@ -18,7 +18,8 @@
 //   - Analyzer.Judge is the CEL side of judging a CRD after the server's
 //     validation (schemagen.Validator.Validate);
 //   - Render writes a Report as text, JSON or Markdown;
-//   - FieldsRead lists the fields a rule reads, from its syntax tree.
+//   - FieldsRead lists the fields a rule reads, from its syntax tree;
+//     FieldsMentioned those it reads or tests with has().
 //
 // The figures equal the server's because they come from the server's code:
 // the schema walk (schemapath.Descend) follows

@@ -27,6 +27,16 @@ var parseEnv = sync.OnceValue(func() *cel.Env {
 // name; has(self.name) does not (it reads only whether name is set). An
 // expression that does not parse reads nothing that can be named.
 func FieldsRead(expr string) []string {
+	return fields(expr, false)
+}
+
+// FieldsMentioned returns the fields of self (and of oldSelf, optional or
+// not) an expression reads or tests with has(), sorted.
+func FieldsMentioned(expr string) []string {
+	return fields(expr, true)
+}
+
+func fields(expr string, tested bool) []string {
 	a, iss := parseEnv().Parse(expr)
 	if iss.Err() != nil {
 		return nil
@@ -36,7 +46,7 @@ func FieldsRead(expr string) []string {
 		switch e.Kind() {
 		case ast.SelectKind:
 			s := e.AsSelect()
-			if !s.IsTestOnly() && isSelf(s.Operand()) {
+			if (tested || !s.IsTestOnly()) && (isSelf(s.Operand()) || tested && isOldValue(s.Operand())) {
 				out = append(out, s.FieldName())
 			}
 		case ast.CallKind:
@@ -51,6 +61,16 @@ func FieldsRead(expr string) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// isOldValue reports whether an expression is oldSelf.value() (an
+// optional oldSelf's value).
+func isOldValue(e ast.Expr) bool {
+	if e.Kind() != ast.CallKind {
+		return false
+	}
+	c := e.AsCall()
+	return c.FunctionName() == "value" && c.IsMemberFunction() && len(c.Args()) == 0 && isSelf(c.Target())
 }
 
 // isSelf reports whether an expression is self or oldSelf.

@@ -24,3 +24,19 @@ func TestFieldsRead(t *testing.T) {
 		}
 	}
 }
+
+func TestFieldsMentioned(t *testing.T) {
+	for _, c := range []struct {
+		expr string
+		want []string
+	}{
+		{"!has(self.primary) || !has(self.secondary)", []string{"primary", "secondary"}},
+		{"!oldSelf.hasValue() || !has(oldSelf.value().primary) || has(self.primary)", []string{"primary"}},
+		{"self.min <= self.max", []string{"max", "min"}},
+		{"has(other.name)", nil},
+	} {
+		if got := FieldsMentioned(c.expr); !slices.Equal(got, c.want) {
+			t.Errorf("FieldsMentioned(%q) = %q, want %q", c.expr, got, c.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
@@ -18,11 +19,28 @@ import (
 )
 
 // Local serves CRDs in process. It is not safe for concurrent use; run a
-// Local per goroutine.
+// Local per goroutine (Locals made by one Servers share what they build).
 type Local struct {
 	validator *schemagen.Validator
-	servers   map[serverKey]*Server
+	built     *Servers
 	seq       *sequence
+}
+
+// NewLocal returns an in-process cluster.
+func NewLocal(v *schemagen.Validator) *Local {
+	return NewServers(v).Local()
+}
+
+// Servers builds the servers of a run once, for every Local it makes: a
+// version of a CRD (by identity), or a patched CRD a case serves (by
+// content, after the API server's validation of the change), compiled once
+// and cloned with each Local's own numbering. It is safe for concurrent
+// use.
+type Servers struct {
+	validator *schemagen.Validator
+	mu        sync.Mutex
+	byCRD     map[serverKey]*built
+	byPatch   map[string]*built
 }
 
 type serverKey struct {
@@ -30,31 +48,64 @@ type serverKey struct {
 	version string
 }
 
-// NewLocal returns an in-process cluster.
-func NewLocal(v *schemagen.Validator) *Local {
-	return &Local{validator: v, servers: map[serverKey]*Server{}, seq: &sequence{}}
+// built is a server built once, or why it could not be.
+type built struct {
+	once sync.Once
+	s    *Server
+	err  error
+}
+
+// NewServers returns an empty set of servers.
+func NewServers(v *schemagen.Validator) *Servers {
+	return &Servers{validator: v, byCRD: map[serverKey]*built{}, byPatch: map[string]*built{}}
+}
+
+// Local is a cluster whose servers come from ss.
+func (ss *Servers) Local() *Local {
+	return &Local{validator: ss.validator, built: ss, seq: &sequence{}}
 }
 
 // Serve serves version of crd. A CRD that replaces another (a case's
 // patched CRD) must pass the API server's validation of the change.
 func (l *Local) Serve(crd, previous *apiextv1.CustomResourceDefinition, version string) (Endpoint, error) {
-	if s, ok := l.servers[serverKey{crd, version}]; ok {
-		return local{s}, nil
-	}
-	if previous != nil {
-		if err := l.validateUpdate(crd, previous); err != nil {
-			return nil, err
-		}
-	}
-	s, err := NewServer(crd, version)
+	b, err := l.built.get(crd, previous, version)
 	if err != nil {
 		return nil, err
 	}
-	s.seq = l.seq
-	if previous == nil {
-		l.servers[serverKey{crd, version}] = s
+	b.once.Do(func() {
+		if previous != nil {
+			if b.err = l.validateUpdate(crd, previous); b.err != nil {
+				return
+			}
+		}
+		b.s, b.err = NewServer(crd, version)
+	})
+	if b.err != nil {
+		return nil, b.err
 	}
-	return local{s}, nil
+	return local{b.s.withSequence(l.seq)}, nil
+}
+
+// get is the entry of a CRD's version, or of a patched CRD.
+func (ss *Servers) get(crd, previous *apiextv1.CustomResourceDefinition, version string) (*built, error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if previous == nil {
+		k := serverKey{crd, version}
+		if ss.byCRD[k] == nil {
+			ss.byCRD[k] = &built{}
+		}
+		return ss.byCRD[k], nil
+	}
+	data, err := json.Marshal(crd)
+	if err != nil {
+		return nil, err
+	}
+	k := fmt.Sprintf("%p\x00%s\x00%s", previous, version, data)
+	if ss.byPatch[k] == nil {
+		ss.byPatch[k] = &built{}
+	}
+	return ss.byPatch[k], nil
 }
 
 // validateUpdate runs the API server's validation of a CRD update.

@@ -159,6 +159,21 @@ func (s *Server) subresources(crd *apiextv1.CustomResourceDefinition, version st
 	return nil
 }
 
+// withSequence is the server numbering with seq: a clone that shares its
+// compiled schemas and rules (which the API server, too, uses for
+// concurrent requests).
+func (s *Server) withSequence(seq *sequence) *Server {
+	c := *s
+	m := *s.main
+	m.NameGenerator = &c
+	c.main = &m
+	if s.status != nil {
+		c.status = &statusStrategy{&m}
+	}
+	c.seq = seq
+	return &c
+}
+
 // GenerateName completes a generateName: crdgen numbers the objects of a
 // server (test-00001) where the server picks five random characters, so
 // that test output is the same on every run.

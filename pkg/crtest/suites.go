@@ -6,8 +6,11 @@ package crtest
 
 import (
 	"fmt"
+
 	"slices"
 	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/internal/parallel"
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -54,8 +57,10 @@ func Run(crds []*schemagen.CRD, suites []*Suite, v *schemagen.Validator, opts Op
 		return nil, problems
 	}
 	results := make([][]*Outcome, len(suites))
+	built := NewServers(v)
+	built.prepare(targets, suites)
 	parallel.ForEach(len(suites), func(i int) {
-		results[i] = runSuite(targets[i], suites[i], v, opts)
+		results[i] = runSuite(targets[i], suites[i], built.Local(), opts)
 	})
 	var out []*Outcome
 	for _, r := range results {
@@ -103,9 +108,37 @@ func didYouMean(got string, names []string) string {
 	return ""
 }
 
-// runSuite runs the cases of one suite in order, on a cluster of its own.
-func runSuite(t target, s *Suite, v *schemagen.Validator, opts Options) []*Outcome {
-	cluster := NewLocal(v)
+// prepare builds, on every core, the servers the suites' cases will ask
+// for: each suite's CRD version, and each patched CRD of a ratcheting case
+// (the most expensive: the API server's validation of the change, and the
+// patched CRD's rules compiled).
+func (ss *Servers) prepare(targets []target, suites []*Suite) {
+	type job struct {
+		crd, previous *apiextv1.CustomResourceDefinition
+		version       string
+	}
+	var jobs []job
+	for i, s := range suites {
+		crd := targets[i].crd.Object
+		jobs = append(jobs, job{crd, nil, targets[i].version})
+		for _, c := range s.Tests.OnUpdate {
+			if len(c.InitialCRDPatches) == 0 {
+				continue
+			}
+			if patched, err := patchCRD(crd, c.InitialCRDPatches); err == nil {
+				jobs = append(jobs, job{patched, crd, targets[i].version})
+			}
+		}
+	}
+	parallel.ForEach(len(jobs), func(i int) {
+		// A server that cannot be built is reported by the case that asks.
+		ss.Local().Serve(jobs[i].crd, jobs[i].previous, jobs[i].version)
+	})
+}
+
+// runSuite runs the cases of one suite in order, on a cluster of its own
+// (whose servers the suites share).
+func runSuite(t target, s *Suite, cluster *Local, opts Options) []*Outcome {
 	crd := t.crd.Object
 	var out []*Outcome
 	base, err := cluster.Serve(crd, nil, t.version)

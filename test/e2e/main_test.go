@@ -30,7 +30,7 @@ func apiPatterns() []string {
 
 // suiteCases are the golden cases whose CRD test suites the e2e suite runs.
 func suiteCases() []string {
-	return []string{"./testdata/crd_tests_pass_in_process/...", "./testdata/crd_tests_that_fail_say_why/..."}
+	return []string{"./testdata/crd_tests_pass_in_process/...", "./testdata/crd_tests_that_fail_say_why/...", "./testdata/crd_tests_init_writes_a_starter_suite/..."}
 }
 
 // env is the environment TestMain sets up before running the tests. It is
