@@ -40,7 +40,15 @@ type Servers struct {
 	validator *schemagen.Validator
 	mu        sync.Mutex
 	byCRD     map[serverKey]*built
-	byPatch   map[string]*built
+	// patched are the patched CRDs, by CRD and patch.
+	patched map[string]*patched
+}
+
+// patched is a CRD patched once, or why it could not be.
+type patched struct {
+	once sync.Once
+	crd  *apiextv1.CustomResourceDefinition
+	err  error
 }
 
 type serverKey struct {
@@ -57,7 +65,7 @@ type built struct {
 
 // NewServers returns an empty set of servers.
 func NewServers(v *schemagen.Validator) *Servers {
-	return &Servers{validator: v, byCRD: map[serverKey]*built{}, byPatch: map[string]*built{}}
+	return &Servers{validator: v, byCRD: map[serverKey]*built{}, patched: map[string]*patched{}}
 }
 
 // Local is a cluster whose servers come from ss.
@@ -65,13 +73,20 @@ func (ss *Servers) Local() *Local {
 	return &Local{validator: ss.validator, built: ss, seq: &sequence{}}
 }
 
+// localAt is a cluster for the case at ordinal (from 1) of its suite: the
+// names it generates are numbered from the ordinal (test-00003 for the
+// third case), whatever ran before it, so that results are the same
+// however the cases are scheduled and whichever --run selects.
+func (ss *Servers) localAt(ordinal int) *Local {
+	l := ss.Local()
+	l.seq.names = ordinal - 1
+	return l
+}
+
 // Serve serves version of crd. A CRD that replaces another (a case's
 // patched CRD) must pass the API server's validation of the change.
 func (l *Local) Serve(crd, previous *apiextv1.CustomResourceDefinition, version string) (Endpoint, error) {
-	b, err := l.built.get(crd, previous, version)
-	if err != nil {
-		return nil, err
-	}
+	b := l.built.get(crd, version)
 	b.once.Do(func() {
 		if previous != nil {
 			if b.err = l.validateUpdate(crd, previous); b.err != nil {
@@ -86,26 +101,39 @@ func (l *Local) Serve(crd, previous *apiextv1.CustomResourceDefinition, version 
 	return local{b.s.withSequence(l.seq)}, nil
 }
 
-// get is the entry of a CRD's version, or of a patched CRD.
-func (ss *Servers) get(crd, previous *apiextv1.CustomResourceDefinition, version string) (*built, error) {
+// get is the entry of a CRD's version. A patched CRD is only ever served
+// in place of the CRD it was patched from, so its entry need not say
+// which.
+func (ss *Servers) get(crd *apiextv1.CustomResourceDefinition, version string) *built {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if previous == nil {
-		k := serverKey{crd, version}
-		if ss.byCRD[k] == nil {
-			ss.byCRD[k] = &built{}
-		}
-		return ss.byCRD[k], nil
+	k := serverKey{crd, version}
+	if ss.byCRD[k] == nil {
+		ss.byCRD[k] = &built{}
 	}
-	data, err := json.Marshal(crd)
+	return ss.byCRD[k]
+}
+
+// Patch patches crd, once for every patch of the same operations.
+func (l *Local) Patch(crd *apiextv1.CustomResourceDefinition, patches []Patch) (*apiextv1.CustomResourceDefinition, error) {
+	return l.built.patch(crd, patches)
+}
+
+func (ss *Servers) patch(crd *apiextv1.CustomResourceDefinition, patches []Patch) (*apiextv1.CustomResourceDefinition, error) {
+	ops, err := json.Marshal(patches)
 	if err != nil {
 		return nil, err
 	}
-	k := fmt.Sprintf("%p\x00%s\x00%s", previous, version, data)
-	if ss.byPatch[k] == nil {
-		ss.byPatch[k] = &built{}
+	k := fmt.Sprintf("%p\x00%s", crd, ops)
+	ss.mu.Lock()
+	p := ss.patched[k]
+	if p == nil {
+		p = &patched{}
+		ss.patched[k] = p
 	}
-	return ss.byPatch[k], nil
+	ss.mu.Unlock()
+	p.once.Do(func() { p.crd, p.err = patchCRD(crd, patches) })
+	return p.crd, p.err
 }
 
 // validateUpdate runs the API server's validation of a CRD update.

@@ -21,26 +21,26 @@ import (
 // body makes a request body of an object's YAML, with metadata set (a key
 // already there keeps its value unless override), keeping the YAML as
 // written otherwise (duplicate keys included, which the server must see).
-func body(text string, set map[string]string, override bool) ([]byte, error) {
+func body(text string, set map[string]string, override bool) ([]byte, string, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-		return nil, fmt.Errorf("the object is not YAML: %v", err)
+		return nil, "", fmt.Errorf("the object is not YAML: %v", err)
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("the object is not a mapping")
+		return nil, "", fmt.Errorf("the object is not a mapping")
 	}
 	root := doc.Content[0]
 	md := child(root, "metadata")
 	if md == nil || md.Kind != yaml.MappingNode {
 		if md != nil {
-			return nil, fmt.Errorf("metadata is not a mapping")
+			return nil, "", fmt.Errorf("metadata is not a mapping")
 		}
 		md = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 		root.Content = append(root.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "metadata"}, md)
 	}
 	for _, key := range []string{"name", "generateName", "namespace", "resourceVersion"} {
 		v, ok := set[key]
-		if !ok {
+		if !ok || key == "generateName" && hasName(md) {
 			continue
 		}
 		if n := child(md, key); n != nil {
@@ -52,29 +52,30 @@ func body(text string, set map[string]string, override bool) ([]byte, error) {
 		md.Content = append(md.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key},
 			&yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v, Style: yaml.DoubleQuotedStyle})
 	}
+	namespace := ""
+	if n := child(md, "namespace"); n != nil {
+		namespace = n.Value
+	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
 	if err := enc.Encode(&doc); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return b.Bytes(), enc.Close()
+	return b.Bytes(), namespace, enc.Close()
 }
 
-// createBody is the body that creates a case's object: a generated name
-// (test-) unless it has a name, in the default namespace unless it has one.
-func createBody(text string) ([]byte, error) {
-	var probe struct {
-		Metadata struct {
-			Name string `json:"name"`
-		} `json:"metadata"`
-	}
-	sigsyaml.Unmarshal([]byte(text), &probe)
-	set := map[string]string{"namespace": "default"}
-	if probe.Metadata.Name == "" {
-		set["generateName"] = "test-"
-	}
-	return body(text, set, false)
+// hasName reports whether metadata has a name.
+func hasName(md *yaml.Node) bool {
+	n := child(md, "name")
+	return n != nil && n.Value != ""
+}
+
+// createBody is the body that creates a case's object, and the namespace
+// it is created in: a generated name (test-) unless it has a name, in the
+// default namespace unless it has one.
+func createBody(text string) ([]byte, string, error) {
+	return body(text, map[string]string{"namespace": "default", "generateName": "test-"}, false)
 }
 
 // updateBody is the body that replaces stored with a case's object: the
@@ -84,11 +85,15 @@ func updateBody(text string, stored *unstructured.Unstructured) ([]byte, error) 
 	if ns := stored.GetNamespace(); ns != "" {
 		set["namespace"] = ns
 	}
-	return body(text, set, true)
+	b, _, err := body(text, set, true)
+	return b, err
 }
 
 // statusOf is the status of a case's object, if it has one.
 func statusOf(text string) (any, bool) {
+	if !strings.Contains(text, "status") {
+		return nil, false
+	}
 	var obj map[string]any
 	if sigsyaml.Unmarshal([]byte(text), &obj) != nil {
 		return nil, false

@@ -105,12 +105,12 @@ func (r *runner) expectError(what string, resp Response, want string) (ok bool) 
 }
 
 func (r *runner) create(c *Case) {
-	body, err := createBody(c.Initial)
+	body, namespace, err := createBody(c.Initial)
 	if err != nil {
 		r.fail(nil, "initial: %v", err)
 		return
 	}
-	resp := r.step("create", r.base.Create(body, c.FieldValidation, namespaceOf(body)))
+	resp := r.step("create", r.base.Create(body, c.FieldValidation, namespace))
 	if !r.expectError("create", resp, c.ExpectedError) || c.ExpectedError != "" {
 		return
 	}
@@ -120,7 +120,7 @@ func (r *runner) create(c *Case) {
 func (r *runner) update(c *Case) {
 	ep := r.base
 	if len(c.InitialCRDPatches) > 0 {
-		patched, err := patchCRD(r.crd, c.InitialCRDPatches)
+		patched, err := patchOn(r.cluster, r.crd, c.InitialCRDPatches)
 		if err == nil {
 			ep, err = r.cluster.Serve(patched, r.crd, r.version)
 		}
@@ -153,12 +153,12 @@ func (r *runner) update(c *Case) {
 // createInitial creates the initial object of an update case, and writes
 // its status if it has one; both must succeed.
 func (r *runner) createInitial(ep Endpoint, c *Case) (*unstructured.Unstructured, bool) {
-	body, err := createBody(c.Initial)
+	body, namespace, err := createBody(c.Initial)
 	if err != nil {
 		r.fail(nil, "initial: %v", err)
 		return nil, false
 	}
-	resp := r.step("create", ep.Create(body, c.FieldValidation, namespaceOf(body)))
+	resp := r.step("create", ep.Create(body, c.FieldValidation, namespace))
 	if !r.expectError("create of the initial object", resp, "") {
 		return nil, false
 	}
@@ -267,6 +267,20 @@ func (r *runner) checkWarnings(want []string) {
 	}
 }
 
+// patcher is a Cluster that patches CRDs itself (the in-process one
+// patches each CRD once per patch, and keeps the result).
+type patcher interface {
+	Patch(crd *apiextv1.CustomResourceDefinition, patches []Patch) (*apiextv1.CustomResourceDefinition, error)
+}
+
+// patchOn patches a CRD as cluster does.
+func patchOn(cluster Cluster, crd *apiextv1.CustomResourceDefinition, patches []Patch) (*apiextv1.CustomResourceDefinition, error) {
+	if p, ok := cluster.(patcher); ok {
+		return p.Patch(crd, patches)
+	}
+	return patchCRD(crd, patches)
+}
+
 // patchCRD applies a case's JSON patch to the CRD, as its file.
 func patchCRD(crd *apiextv1.CustomResourceDefinition, patches []Patch) (*apiextv1.CustomResourceDefinition, error) {
 	doc, err := json.Marshal(crd)
@@ -290,15 +304,4 @@ func patchCRD(crd *apiextv1.CustomResourceDefinition, patches []Patch) (*apiextv
 		return nil, fmt.Errorf("the patched CRD: %v", err)
 	}
 	return patched, nil
-}
-
-// namespaceOf is the namespace a body's object is in.
-func namespaceOf(body []byte) string {
-	var probe struct {
-		Metadata struct {
-			Namespace string `json:"namespace"`
-		} `json:"metadata"`
-	}
-	sigsyaml.Unmarshal(body, &probe)
-	return probe.Metadata.Namespace
 }

@@ -134,11 +134,11 @@ func versionSchema(crd *apiextv1.CustomResourceDefinition, version string) *apie
 
 // create creates obj on the suite's server.
 func (st *starter) create(obj map[string]any) Response {
-	b, err := createBody(yamlOf(obj))
+	b, namespace, err := createBody(yamlOf(obj))
 	if err != nil {
 		return Response{Err: err}
 	}
-	return st.srv.Create(b, "", namespaceOf(b))
+	return st.srv.Create(b, "", namespace)
 }
 
 // update creates initial and replaces it with obj.

@@ -56,16 +56,27 @@ func Run(crds []*schemagen.CRD, suites []*Suite, v *schemagen.Validator, opts Op
 	if len(problems) > 0 {
 		return nil, problems
 	}
-	results := make([][]*Outcome, len(suites))
+	type job struct {
+		t       target
+		s       *Suite
+		c       *Case
+		ordinal int
+	}
+	var jobs []job
+	for i, s := range suites {
+		for n, c := range slices.Concat(s.Tests.OnCreate, s.Tests.OnUpdate) {
+			if opts.Match == nil || opts.Match(s.Name, c.Name) {
+				jobs = append(jobs, job{targets[i], s, c, n + 1})
+			}
+		}
+	}
 	built := NewServers(v)
 	built.prepare(targets, suites)
-	parallel.ForEach(len(suites), func(i int) {
-		results[i] = runSuite(targets[i], suites[i], built.Local(), opts)
+	out := make([]*Outcome, len(jobs))
+	parallel.ForEach(len(jobs), func(i int) {
+		j := jobs[i]
+		out[i] = runCase(j.t, j.s, j.c, built.localAt(j.ordinal))
 	})
-	var out []*Outcome
-	for _, r := range results {
-		out = append(out, r...)
-	}
 	return out, nil
 }
 
@@ -125,7 +136,7 @@ func (ss *Servers) prepare(targets []target, suites []*Suite) {
 			if len(c.InitialCRDPatches) == 0 {
 				continue
 			}
-			if patched, err := patchCRD(crd, c.InitialCRDPatches); err == nil {
+			if patched, err := ss.patch(crd, c.InitialCRDPatches); err == nil {
 				jobs = append(jobs, job{patched, crd, targets[i].version})
 			}
 		}
@@ -136,25 +147,17 @@ func (ss *Servers) prepare(targets []target, suites []*Suite) {
 	})
 }
 
-// runSuite runs the cases of one suite in order, on a cluster of its own
-// (whose servers the suites share).
-func runSuite(t target, s *Suite, cluster *Local, opts Options) []*Outcome {
+// runCase runs a case on a cluster of its own (whose servers every case
+// shares): the cases of a run are independent, and run on every core.
+func runCase(t target, s *Suite, c *Case, cluster *Local) *Outcome {
 	crd := t.crd.Object
-	var out []*Outcome
 	base, err := cluster.Serve(crd, nil, t.version)
-	for _, c := range slices.Concat(s.Tests.OnCreate, s.Tests.OnUpdate) {
-		if opts.Match != nil && !opts.Match(s.Name, c.Name) {
-			continue
-		}
-		if err != nil {
-			out = append(out, &Outcome{Suite: s, Case: c, Failure: fmt.Sprintf("serving %s: %v", crd.Name, err), Err: err})
-			continue
-		}
-		o := RunCase(cluster, base, crd, t.version, s, c)
-		if !o.Passed() && o.Err != nil {
-			o.Sources = Sources(t.crd, t.version, o.Err)
-		}
-		out = append(out, o)
+	if err != nil {
+		return &Outcome{Suite: s, Case: c, Failure: fmt.Sprintf("serving %s: %v", crd.Name, err), Err: err}
 	}
-	return out
+	o := RunCase(cluster, base, crd, t.version, s, c)
+	if !o.Passed() && o.Err != nil {
+		o.Sources = Sources(t.crd, t.version, o.Err)
+	}
+	return o
 }
