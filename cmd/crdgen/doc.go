@@ -61,6 +61,7 @@
 //	--cost-report FILE            also write the CEL cost report
 //	--conversion-style STYLE      methods or functions
 //	--conversion-tests BOOL       write the conversion round-trip tests (default true)
+//	--test                        run the test suites first; write nothing if a case fails
 //	--format text|json|github     how diagnostics are printed
 //
 // Flags of crd:

@@ -9,12 +9,15 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
+	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
 
 func generateCommand() *command {
 	var outputDir, costReport string
 	var conv conversionFlags
+	var runTests bool
+	var suites []string
 	return &command{
 		name: "generate",
 		about: `Usage: crdgen generate [flags] PACKAGES...
@@ -22,7 +25,9 @@ func generateCommand() *command {
 Loads PACKAGES once and writes everything crdgen makes of them: one CRD per
 group and kind into DIR/<group>_<plural>.yaml, the conversions of every
 kind with several versions into its packages (zz_generated.conversion.go),
-and, with --cost-report, the CEL cost report.
+and, with --cost-report, the CEL cost report. With --test (test.generate in
+crdgen.yaml), it first runs the CRDs' test suites as crdgen test does, and
+writes nothing when a case fails.
 `,
 		builds:     true,
 		diagFormat: true,
@@ -33,6 +38,13 @@ and, with --cost-report, the CEL cost report.
 			fs.StringVar(&costReport, "cost-report", "FILE", cfg.resolve(cfg.CostReport),
 				"also write the CEL cost report (.json: JSON, .md: Markdown, else text; - prints it as text on standard output)")
 			conv.register(fs, cfg, "conversion-")
+			fs.BoolVar(&runTests, "test", cfg.Test != nil && cfg.Test.Generate,
+				"run the CRDs' test suites first (as crdgen test does) and write nothing if a case fails")
+			if cfg.Test != nil {
+				for _, s := range cfg.Test.Suites {
+					suites = append(suites, cfg.resolve(s))
+				}
+			}
 		},
 		check: func(r *runState) error {
 			switch outputDir {
@@ -42,6 +54,7 @@ and, with --cost-report, the CEL cost report.
 				return errors.New("-o - (standard output) is for CRDs alone; use crdgen crd -o -")
 			}
 			r.costReport = costReport != ""
+			r.keepObjects = runTests
 			return nil
 		},
 		uncached: func(*runState) bool { return costReport == "-" },
@@ -51,8 +64,23 @@ and, with --cost-report, the CEL cost report.
 			if r.res == nil || res == nil {
 				return nil, nil
 			}
+			var tested *outputs
+			if runTests {
+				t, err := r.runSuites(suites, &testFlags{format: &choice{value: crtest.FormatText}})
+				if err != nil || t.exitCode != 0 {
+					return t, err
+				}
+				if t.failed {
+					t.failure = "a test case failed, so nothing was written (--test=false writes anyway)"
+					return t, nil
+				}
+				tested = t
+			}
 			dir := r.a.abs(outputDir)
 			out := conversionOutputs(res)
+			if tested != nil {
+				out.inputs, out.inputDirs = tested.inputs, tested.inputDirs
+			}
 			for path, f := range filesIn(dir, r.res.Files) {
 				out.files[path] = f
 			}

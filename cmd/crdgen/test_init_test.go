@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,5 +54,43 @@ func TestInitWritesTheStarterSuite(t *testing.T) {
 	}
 	if code, stdout, stderr = crdgenIn(t, dir, "test", "./api/v1"); code != 0 || !strings.Contains(stdout, "ok: 30 cases passed") {
 		t.Errorf("test: exit %d, want 0 and every case passed\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestGenerateRunsTheSuitesFirst follows crdgen generate with test.generate
+// in crdgen.yaml: a failing case writes nothing and exits 1, --test=false
+// writes anyway, and a passing suite lets generate write.
+func TestGenerateRunsTheSuitesFirst(t *testing.T) {
+	src := filepath.Join(repoRoot(t), "testdata", "crd_tests_init_writes_a_starter_suite", "v1")
+	files := map[string]string{"crdgen.yaml": "packages: [./api/...]\noutputDir: config/crd\ntest:\n  generate: true\n"}
+	for _, name := range []string{"doc.go", "widget_types.go"} {
+		data, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["api/v1/"+name] = string(data)
+	}
+	suite := "name: Widget\ncrdName: widgets.starter.crdgen.dev\ntests:\n  onCreate:\n  - name: too many replicas\n    initial: |\n      apiVersion: starter.crdgen.dev/v1\n      kind: Widget\n      spec: {owner: a, replicas: %d}\n    expectedError: should be less than or equal to 10\n"
+	files["api/v1/tests/widgets.yaml"] = fmt.Sprintf(suite, 10)
+	dir := tempModule(t, files)
+	crd := filepath.Join(dir, "config", "crd", "starter.crdgen.dev_widgets.yaml")
+
+	code, stdout, stderr := crdgenIn(t, dir, "generate")
+	if code != 1 || !strings.Contains(stdout, "FAIL Widget: too many replicas") || !strings.Contains(stderr, "nothing was written") {
+		t.Fatalf("generate with a failing case: exit %d, want 1 with the failure\n%s%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(crd); !os.IsNotExist(err) {
+		t.Fatalf("generate with a failing case wrote %s", crd)
+	}
+	if code, _, stderr = crdgenIn(t, dir, "generate", "--test=false"); code != 0 {
+		t.Fatalf("generate --test=false: exit %d\n%s", code, stderr)
+	}
+	os.Remove(crd)
+	os.WriteFile(filepath.Join(dir, "api", "v1", "tests", "widgets.yaml"), []byte(fmt.Sprintf(suite, 11)), 0o644)
+	if code, _, stderr = crdgenIn(t, dir, "generate"); code != 0 {
+		t.Fatalf("generate with a passing suite: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(crd); err != nil {
+		t.Fatalf("generate with a passing suite did not write the CRD: %v", err)
 	}
 }
