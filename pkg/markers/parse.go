@@ -28,6 +28,9 @@ type Marker struct {
 	// Spans locate each argument's value, as written, in Text; the key is
 	// the argument name ("" for a one-value marker).
 	Spans map[string]Span
+	// When is the condition the marker holds under, for
+	// +crdgen:when:Gate:<marker> ("Gate" or "!Gate"; "" always).
+	When string
 }
 
 // Span is a byte range [Start, End) of a marker's Text.

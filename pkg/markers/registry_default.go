@@ -11,6 +11,7 @@ func DefaultDefinitions() []Definition {
 	defs = append(defs, topologyDefs()...)
 	defs = append(defs, packageDefs()...)
 	defs = append(defs, conversionDefs()...)
+	defs = append(defs, featureGateDefs()...)
 	defs = append(defs, foreignDefs()...)
 	return defs
 }

@@ -128,6 +128,7 @@ func (b *builder) newPackage(tp *types.Package, ps *pkgSyntax) *Package {
 	if ps != nil {
 		ps.pkg, ps.tpkg = pkg, tp
 		pkg.Markers = b.parseMarkers(ps.pkgMarkers, markers.OnPackage, pkg)
+		b.checkGates(pkg.Markers, "", token.Position{}, pkg)
 	}
 	if gn, _, ok := markers.First[markers.GroupName](pkg.Markers); ok {
 		pkg.HasGroup = true
@@ -243,6 +244,8 @@ func (b *builder) fill(w work) {
 		}
 		typ.Doc = docText(doc)
 		typ.Markers = b.parseMarkers(ps.nodes[ref.spec], markers.OnType, typ.Package)
+		typ.Markers = append(typ.Markers, b.gatewayMarkers(typ.Doc, typ.Pos, markers.OnType, typ.Package)...)
+		b.checkGates(typ.Markers, typ.Doc, typ.Pos, typ.Package)
 		specType = ref.spec.Type
 		if _, isStruct := w.tt.Underlying().(*types.Struct); isStruct {
 			// type A pkg.B: the fields and their docs are B's.
@@ -355,7 +358,13 @@ func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *Pac
 	for _, r := range raws {
 		text, off := r.text()
 		pos := b.l.fset.Position(r.comment.Slash + token.Pos(off))
-		m, err := b.reg.Parse(text, target)
+		var m markers.Marker
+		var err error
+		if strings.HasPrefix(text, markers.WhenPrefix) {
+			m, _, err = b.parseWhen(text, target)
+		} else {
+			m, err = b.reg.Parse(text, target)
+		}
 		if err != nil {
 			if pkg.Local {
 				b.markerError(m, err, pos, text, pkg)

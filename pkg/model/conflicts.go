@@ -22,6 +22,10 @@ func meaning(m markers.Marker) (key string, value any) {
 	if it, ok := value.(markers.Items); ok {
 		prefix, value = "items:", it.Value
 	}
+	if m.When != "" {
+		// A marker of a feature set is a variant, not a conflict.
+		prefix = "when " + m.When + ":" + prefix
+	}
 	switch v := value.(type) {
 	case markers.K8sDefault:
 		if v.Ref == "" {

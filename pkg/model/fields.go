@@ -183,6 +183,8 @@ func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, ps *pkgSynta
 			f.Markers = b.parseMarkers(ps.nodes[sf], markers.OnField, ps.pkg)
 			fsyn = sf.Type
 			f.Pos = b.l.fset.Position(fieldNamePos(sf, v.Name()))
+			f.Markers = append(f.Markers, b.gatewayMarkers(f.Doc, f.Pos, markers.OnField, ps.pkg)...)
+			b.checkGates(f.Markers, f.Doc, f.Pos, ps.pkg)
 		}
 		readJSONTag(f, reflect.StructTag(st.Tag(i)))
 		f.Type = b.typeExpr(v.Type(), fsyn, ps)

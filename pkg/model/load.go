@@ -62,6 +62,9 @@ type Options struct {
 	// UnknownMarkers is the severity of unknown and misplaced markers in the
 	// main module's packages (Error unless a migration asks for Warning).
 	UnknownMarkers markers.Severity
+	// FeatureGates are the gates crdgen.yaml's feature sets know; a package
+	// of the main module that names another is an error.
+	FeatureGates []string
 }
 
 const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"

@@ -61,6 +61,7 @@ func (g *gen) buildCRD(group *model.Group, kinds []*model.Kind) *CRD {
 		}
 		obj.Annotations[VersionAnnotation] = g.opts.ToolVersion
 	}
+	g.applySet(obj)
 	crd.FileName = group.Name + "_" + obj.Spec.Names.Plural + ".yaml"
 	return crd
 }
@@ -128,6 +129,7 @@ func (g *gen) kindSchema(k *model.Kind) *apiextv1.JSONSchemaProps {
 		g.diags.Errorf(locate(k.Type, path).pos, markers.CodeSchema, "%s: %s", path.Display(), msg)
 	})
 	f.flatten(s)
+	g.describeSet(s)
 	if _, ok := s.Properties["metadata"]; ok {
 		s.Properties["metadata"] = apiextv1.JSONSchemaProps{Type: "object"}
 	}

@@ -1,9 +1,12 @@
 package schemagen
 
 import (
+	"slices"
+
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/internal/parallel"
+	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
 )
@@ -26,6 +29,12 @@ type Options struct {
 	// a kind, where its intent is lost (Error, the zero value; Warning for
 	// --unknown-markers=warn, as for the loader's unknown markers).
 	MisplacedMarkers markers.Severity
+	// Set is the feature set the CRDs are built for: the versions, kinds,
+	// fields and markers whose feature gates hold in it, its descriptions,
+	// annotations and unserved versions. nil is no feature sets: every
+	// gate off, and Gateway API's tags left as text, as controller-gen
+	// leaves them.
+	Set *featureset.Set
 }
 
 // VersionAnnotation is the annotation that records the crdgen version.
@@ -117,18 +126,22 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 		}
 	}
 	for _, k := range m.Kinds() {
-		if !markers.Has[markers.SkipVersion](k.Type.Markers) {
+		if !markers.Has[markers.SkipVersion](k.Type.Markers) && g.kindIn(k) {
 			g.rawSchema(k.Type)
 		}
 	}
 	p := &Plan{g: g}
 	for _, group := range m.Groups {
 		for _, kinds := range kindsByName(group) {
-			p.items = append(p.items, planItem{group: group, kinds: kinds})
+			kinds = slices.DeleteFunc(kinds, func(k *model.Kind) bool { return !g.kindIn(k) })
+			if len(kinds) > 0 {
+				p.items = append(p.items, planItem{group: group, kinds: kinds})
+			}
 		}
 	}
 	g.checkNames(p.items)
 	g.checkMisplacedCRDMarkers(m)
+	g.checkConditionalMarkers(m)
 	return p, diags.Sorted()
 }
 

@@ -137,7 +137,7 @@ func meaningRows() []meaning {
 		markers.Schemaless{}, markers.ObjectRoot{}, markers.GroupName{}, markers.VersionName{}, markers.Skip{},
 		markers.ConversionFrom{}, markers.ConversionDrop{}, markers.ConversionStyle{}, markers.ConversionWebhook{},
 		markers.ConversionTests{}, markers.ConversionFuzzer{}, markers.ConversionSkip{}, markers.ConversionGenerate{},
-		markers.K8sConversionGen{})...)
+		markers.K8sConversionGen{}, markers.FeatureGate{})...)
 	return append(rows, otherRows(foreign, markers.Raw{})...)
 }
 

@@ -32,7 +32,7 @@ func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps 
 	emb := g.resolveEmbedding(st, at.hidden, at)
 	for _, f := range st.Fields {
 		name, inline, ok := g.jsonName(f, at)
-		if !ok || !inline && at.hidden[name] {
+		if !ok || !inline && at.hidden[name] || !g.fieldIn(f) {
 			continue
 		}
 		fieldSite := site{owner: owner, pos: f.Pos, what: fmt.Sprintf("field %q", f.GoName)}

@@ -1,0 +1,92 @@
+// Package featureset holds crdgen's feature sets: named sets of feature
+// gates (an API channel such as Gateway API's standard and experimental,
+// or an OpenShift feature set), each generating its own CRDs from one set
+// of Go types. It says which conditions hold in a set, which kinds and
+// versions a set has, and what a description says in it; and it reads
+// Gateway API's tags (<gateway:experimental> and the like), which crdgen
+// maps onto the same mechanism. It imports nothing of crdgen's.
+package featureset
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Set is a feature set: the gates it turns on, and what its CRDs get.
+type Set struct {
+	// Name names the set ("standard").
+	Name string
+	// Gates are the gates on in the set; every other gate is off.
+	Gates []string
+	// Kinds, when not empty, are the only kinds the set has: "Kind",
+	// "Kind.group" or "*.group".
+	Kinds []string
+	// Unserved are versions the set's CRDs keep but do not serve, as
+	// path.Match patterns ("v1alpha*").
+	Unserved []string
+	// Annotations are set on each of the set's CRDs.
+	Annotations map[string]string
+	// OutputDir is where the set's CRDs go.
+	OutputDir string
+}
+
+// Holds reports whether a condition holds in the set: "" always, "Gate"
+// when the gate is on, "!Gate" when it is off. A nil set is the set with
+// every gate off.
+func (s *Set) Holds(cond string) bool {
+	if cond == "" {
+		return true
+	}
+	gate, negated := strings.CutPrefix(cond, "!")
+	on := s != nil && slices.Contains(s.Gates, gate)
+	return on != negated
+}
+
+// HasKind reports whether the set has a kind of a group.
+func (s *Set) HasKind(kind, group string) bool {
+	if s == nil || len(s.Kinds) == 0 {
+		return true
+	}
+	for _, k := range s.Kinds {
+		name, g, qualified := strings.Cut(k, ".")
+		if (name == "*" || name == kind) && (!qualified || g == group) {
+			return true
+		}
+	}
+	return false
+}
+
+// Serves reports whether the set's CRDs serve a version.
+func (s *Set) Serves(version string) bool {
+	if s == nil {
+		return true
+	}
+	for _, p := range s.Unserved {
+		if ok, _ := path.Match(p, version); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Gate returns the gate a condition names ("A" for "A" and "!A").
+func Gate(cond string) string { return strings.TrimPrefix(cond, "!") }
+
+// CheckName reports what is wrong with a gate name or condition: a gate
+// is a letter followed by letters, digits, '.', '_' and '-', and a
+// condition may start with '!'.
+func CheckName(cond string) error {
+	gate := Gate(cond)
+	if gate == "" {
+		return fmt.Errorf("a feature gate has a name")
+	}
+	for i, r := range gate {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (i == 0 || !(r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-')) {
+			return fmt.Errorf("%q is not a feature gate name (a letter, then letters, digits, '.', '_' or '-')", gate)
+		}
+	}
+	return nil
+}

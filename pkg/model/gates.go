@@ -1,0 +1,116 @@
+package model
+
+// This file implements reading feature gates: crdgen's conditional
+// markers (+crdgen:when:Gate:<marker>), Gateway API's tags in doc comments
+// (turned into the same markers: <gateway:experimental> is
+// +crdgen:featureGate=experimental, a channel's validation a marker with a
+// condition), and the check that every gate a package of the main module
+// names is one crdgen.yaml's feature sets know.
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"github.com/crdgen/crdgen/pkg/featureset"
+	"github.com/crdgen/crdgen/pkg/markers"
+)
+
+// parseWhen parses +crdgen:when:Cond:<marker>: the marker, with its
+// condition, and the offset of the inner marker's text in text.
+func (b *builder) parseWhen(text string, target markers.Target) (markers.Marker, int, error) {
+	rest := text[len(markers.WhenPrefix):]
+	cond, inner, ok := strings.Cut(rest, ":")
+	if !ok || inner == "" {
+		return markers.Marker{}, 0, &markers.ArgError{Msg: "+crdgen:when takes a condition and a marker: +crdgen:when:Gate:kubebuilder:validation:Maximum=5"}
+	}
+	if err := featureset.CheckName(cond); err != nil {
+		return markers.Marker{}, 0, &markers.ArgError{Offset: len(markers.WhenPrefix), Msg: err.Error()}
+	}
+	off := len(markers.WhenPrefix) + len(cond)
+	m, err := b.reg.Parse("+"+inner, target)
+	if ae, isArg := err.(*markers.ArgError); isArg && ae.Offset > 0 {
+		ae.Offset += off
+	}
+	m.When, m.Text = cond, text
+	if err == nil && m.Def != nil && m.Def.Name == "crdgen:featureGate" {
+		err = &markers.ArgError{Offset: off + 1, Msg: "a feature gate under +crdgen:when means two conditions; write two +crdgen:featureGate markers"}
+	}
+	return m, off, err
+}
+
+// gatewayMarkers are the markers Gateway API's tags in a doc comment stand
+// for, at pos.
+func (b *builder) gatewayMarkers(doc string, pos token.Position, target markers.Target, pkg *Package) []markers.Marker {
+	tags := featureset.ReadGatewayTags(doc)
+	if pkg.Local {
+		for _, p := range tags.Problems {
+			b.l.diags.Errorf(pos, markers.CodeMarkerSyntax, "%s", p)
+		}
+	}
+	var out []markers.Marker
+	add := func(name string, when string, v any, text string) {
+		out = append(out, markers.Marker{Name: name, Pos: pos, Text: text, Value: v, When: when, Def: b.reg.Lookup(name, target)})
+	}
+	if tags.Experimental {
+		add("crdgen:featureGate", "", markers.FeatureGate{Value: featureset.GatewayChannel}, "<gateway:experimental>")
+	}
+	for _, v := range tags.Validations {
+		switch {
+		case v.Enum != nil:
+			vals := make([]any, len(v.Enum))
+			for i, e := range v.Enum {
+				vals[i] = e
+			}
+			add("kubebuilder:validation:Enum", v.When, markers.Enum{Value: vals}, "<gateway:...:validation:Enum="+strings.Join(v.Enum, ";")+">")
+		case v.Pattern != "":
+			add("kubebuilder:validation:Pattern", v.When, markers.Pattern{Value: v.Pattern}, "<gateway:...:validation:Pattern=`"+v.Pattern+"`>")
+		default:
+			add("kubebuilder:validation:XValidation", v.When, markers.XValidation{Rule: v.Rule, Message: v.Message}, "<gateway:...:validation:XValidation:...>")
+		}
+	}
+	return out
+}
+
+// checkGates reports, for a package of the main module, the conditions of
+// its markers and doc comment that name a gate no feature set knows.
+func (b *builder) checkGates(ms []markers.Marker, doc string, pos token.Position, pkg *Package) {
+	if !pkg.Local {
+		return
+	}
+	for _, m := range ms {
+		if m.When != "" {
+			b.checkGate(m.When, m.Pos, "+"+strings.TrimPrefix(m.Text, "+"))
+		}
+		if g, ok := m.Value.(markers.FeatureGate); ok {
+			if err := featureset.CheckName(g.Value); err != nil {
+				b.l.diags.Errorf(m.Pos, markers.CodeMarkerSyntax, "+crdgen:featureGate: %v", err)
+				continue
+			}
+			b.checkGate(g.Value, m.Pos, m.Text)
+		}
+	}
+	for _, cond := range featureset.SpanConditions(doc) {
+		b.checkGate(cond, pos, "<crdgen:when="+cond+">")
+	}
+}
+
+// checkGate reports a gate no feature set knows.
+func (b *builder) checkGate(cond string, pos token.Position, what string) {
+	gate := featureset.Gate(cond)
+	known := b.l.opts.FeatureGates
+	for _, g := range known {
+		if g == gate {
+			return
+		}
+	}
+	msg := fmt.Sprintf("%s: no feature set in crdgen.yaml knows the gate %s", what, gate)
+	if len(known) == 0 {
+		msg += " (crdgen.yaml declares no featureSets, so every gate is off)"
+	} else if s := markers.Suggest(gate, known); s != "" {
+		msg += fmt.Sprintf(", did you mean %s?", s)
+	} else {
+		msg += fmt.Sprintf(" (they know %s)", strings.Join(known, ", "))
+	}
+	b.l.diags.Errorf(pos, markers.CodeMarkerSyntax, "%s", msg)
+}

@@ -1,0 +1,185 @@
+package schemagen
+
+// This file implements feature sets in a CRD build (Options.Set): the
+// versions, kinds, fields and markers whose conditions hold in the set,
+// its descriptions, and what its CRDs get from crdgen.yaml (annotations,
+// unserved versions). Without a set, crdgen's gates are off and Gateway
+// API's tags are text, as controller-gen reads them.
+
+import (
+	"maps"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemapath"
+)
+
+// fromGatewayTag reports whether a marker stands for a Gateway API tag.
+func fromGatewayTag(m markers.Marker) bool { return strings.HasPrefix(m.Text, "<gateway:") }
+
+// holds reports whether a marker exists in the set.
+func (g *gen) holds(m markers.Marker) bool {
+	if g.opts.Set == nil && fromGatewayTag(m) {
+		return false
+	}
+	return g.opts.Set.Holds(m.When)
+}
+
+// gatedIn reports whether every +crdgen:featureGate of a node holds.
+func (g *gen) gatedIn(ms []markers.Marker) bool {
+	for _, m := range ms {
+		if fg, ok := m.Value.(markers.FeatureGate); ok && g.holds(m) && !g.opts.Set.Holds(fg.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// kindIn reports whether a kind's version is in the set: its package, its
+// type and the set's kinds say so.
+func (g *gen) kindIn(k *model.Kind) bool {
+	return g.gatedIn(k.Package().Markers) && g.gatedIn(k.Type.Markers) && g.opts.Set.HasKind(k.Name, k.Version.Group.Name)
+}
+
+// fieldIn reports whether a field is in the set: its gates, and those of
+// the named type it holds (through pointers, lists and maps).
+func (g *gen) fieldIn(f *model.Field) bool {
+	if !g.gatedIn(f.Markers) {
+		return false
+	}
+	t := f.Type
+	for {
+		switch x := t.(type) {
+		case *model.Pointer:
+			t = x.Elem
+		case *model.Slice:
+			t = x.Elem
+		case *model.Array:
+			t = x.Elem
+		case *model.Map:
+			t = x.Elem
+		case *model.Named:
+			return g.gatedIn(x.Type.Markers)
+		default:
+			return true
+		}
+	}
+}
+
+// activeMarkers are the markers of a node that exist in the set: a marker
+// whose condition holds replaces the node's unconditional markers of the
+// same name, unless it is repeatable (a CEL rule), which adds.
+func (g *gen) activeMarkers(ms []markers.Marker) []markers.Marker {
+	replaced := map[string]bool{}
+	conditional := false
+	for _, m := range ms {
+		if m.When != "" {
+			conditional = true
+			if g.holds(m) && (m.Def == nil || !m.Def.Repeatable) {
+				replaced[m.Name] = true
+			}
+		}
+	}
+	if !conditional && (g.opts.Set != nil || !anyGatewayTag(ms)) {
+		return ms
+	}
+	out := make([]markers.Marker, 0, len(ms))
+	for _, m := range ms {
+		if !g.holds(m) || m.When == "" && replaced[m.Name] {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func anyGatewayTag(ms []markers.Marker) bool {
+	for _, m := range ms {
+		if fromGatewayTag(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// describeSet writes the set's descriptions over a kind's schema, and
+// Gateway API's one schema tag: <gateway:validateIPAddress> on a list of
+// addresses makes an item of type IPAddress hold an IPv4 or IPv6 address.
+func (g *gen) describeSet(s *apiextv1.JSONSchemaProps) {
+	schemapath.Edit(s, func(n *apiextv1.JSONSchemaProps, _ schemapath.Path) bool {
+		if n.Description == "" {
+			return true
+		}
+		if g.opts.Set != nil && strings.Contains(n.Description, "<gateway:validateIPAddress>") && n.Items != nil && n.Items.Schema != nil {
+			n.Items.Schema.OneOf = ipAddressOneOf()
+		}
+		n.Description = g.opts.Set.Describe(n.Description)
+		return true
+	})
+}
+
+// ipAddressOneOf is the check Gateway API's generator adds for
+// <gateway:validateIPAddress>.
+func ipAddressOneOf() []apiextv1.JSONSchemaProps {
+	ipAddress := []apiextv1.JSON{{Raw: []byte(`"IPAddress"`)}}
+	return []apiextv1.JSONSchemaProps{
+		{Properties: map[string]apiextv1.JSONSchemaProps{
+			"type":  {Enum: ipAddress},
+			"value": {AnyOf: []apiextv1.JSONSchemaProps{{Format: "ipv4"}, {Format: "ipv6"}}},
+		}},
+		{Properties: map[string]apiextv1.JSONSchemaProps{
+			"type": {Not: &apiextv1.JSONSchemaProps{Enum: ipAddress}},
+		}},
+	}
+}
+
+// applySet gives a CRD what the set's CRDs get: its annotations, and its
+// unserved versions.
+func (g *gen) applySet(obj *apiextv1.CustomResourceDefinition) {
+	set := g.opts.Set
+	if set == nil {
+		return
+	}
+	if len(set.Annotations) > 0 {
+		if obj.Annotations == nil {
+			obj.Annotations = map[string]string{}
+		}
+		maps.Copy(obj.Annotations, set.Annotations)
+	}
+	for i := range obj.Spec.Versions {
+		if !set.Serves(obj.Spec.Versions[i].Name) {
+			obj.Spec.Versions[i].Served = false
+		}
+	}
+}
+
+// checkConditionalMarkers reports +crdgen:when on a marker that does not
+// change a schema node: only those can differ per set.
+func (g *gen) checkConditionalMarkers(m *model.Model) {
+	check := func(ms []markers.Marker) {
+		for _, mk := range ms {
+			if mk.When == "" || fromGatewayTag(mk) {
+				continue
+			}
+			if r, _ := meaningOf(mk.Value); r.acts != onSchema {
+				g.diags.Errorf(mk.Pos, markers.CodeMarkerTarget, "+crdgen:when applies to schema markers (validations, defaults, CEL rules); +%s is not one", mk.Name)
+			}
+		}
+	}
+	for _, p := range m.Packages {
+		if !p.Root || !p.Local {
+			continue
+		}
+		for _, t := range p.Types {
+			check(t.Markers)
+			if st, ok := t.Underlying.(*model.Struct); ok {
+				for _, f := range st.Fields {
+					check(f.Markers)
+				}
+			}
+		}
+	}
+}
