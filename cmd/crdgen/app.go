@@ -51,6 +51,9 @@ type app struct {
 	// shared, set by the golden tests, is the load and pipeline run the
 	// commands of a case share.
 	shared *shared
+	// configFile is the settings file: $CRDGEN_CONFIG, or "" to look for
+	// crdgen.yaml from the working directory up to the module root.
+	configFile string
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -59,7 +62,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
-	a := &app{ctx: context.Background(), stdout: stdout, stderr: stderr, dir: dir, version: buildVersion(), cacheDir: os.Getenv("CRDGEN_CACHE")}
+	a := &app{ctx: context.Background(), stdout: stdout, stderr: stderr, dir: dir, version: buildVersion(), cacheDir: os.Getenv("CRDGEN_CACHE"),
+		configFile: os.Getenv("CRDGEN_CONFIG")}
 	return a.main(args)
 }
 

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/pipeline"
@@ -81,10 +82,25 @@ type runState struct {
 	// costReport and keepObjects are pipeline options a command sets.
 	costReport, keepObjects bool
 
-	ph    *pipeline.Phases
-	mod   *model.Model
-	res   *pipeline.Result
-	diags markers.ErrorList
+	// sets are crdgen.yaml's feature sets (none: one build, as ever), and
+	// knownGates the gates they and featureGates name.
+	sets       []*featureset.Set
+	knownGates []string
+
+	ph  *pipeline.Phases
+	mod *model.Model
+	// res is the pipeline's result; with feature sets, results holds one
+	// per set (and res is the first's). results always has one per set,
+	// or one with no set.
+	res     *pipeline.Result
+	results []setResult
+	diags   markers.ErrorList
+}
+
+// setResult is the CRDs of one feature set (set nil: no feature sets).
+type setResult struct {
+	set *featureset.Set
+	res *pipeline.Result
 }
 
 // outputs are what a command makes.
@@ -180,23 +196,55 @@ func (r *runState) run() int {
 		}
 		return exitOK
 	}
-	r.mod, r.diags, err = a.load(listing, r.unknownMarkers.value)
+	r.mod, r.diags, err = a.load(listing, r.unknownMarkers.value, r.knownGates)
 	if err != nil || r.mod == nil {
 		return a.fail(r.diags, err)
 	}
 	r.ph.Done("load")
 	if r.c.builds {
-		r.res, r.diags, err = pipeline.Run(r.mod, r.diags, r.pipelineOptions(), r.ph)
+		err = r.build()
 		// The one place what the pipeline spooled is removed.
-		defer r.res.Close()
+		defer func() {
+			for _, sr := range r.results {
+				sr.res.Close()
+			}
+		}()
 		if err != nil {
 			return a.fail(r.diags, err)
 		}
-		if r.res != nil {
-			r.res.Cost.SetSources(a.rel)
-		}
 	}
 	return r.produce(cache)
+}
+
+// build runs the pipeline: once, or once per feature set.
+func (r *runState) build() error {
+	sets := r.sets
+	if len(sets) == 0 {
+		sets = []*featureset.Set{nil}
+	}
+	diags := r.diags
+	for i, set := range sets {
+		opts := r.pipelineOptions()
+		opts.Schema.Set = set
+		res, d, err := pipeline.Run(r.mod, nil, opts, r.ph)
+		diags = append(diags, d...)
+		if err != nil {
+			r.diags = diags.Sorted()
+			return err
+		}
+		if res != nil {
+			res.Cost.SetSources(r.a.rel)
+		}
+		r.results = append(r.results, setResult{set: set, res: res})
+		if i == 0 {
+			r.res = res
+		}
+	}
+	if len(r.sets) > 0 {
+		diags = append(diags, schemagen.CheckSets(r.mod, r.sets)...)
+	}
+	r.diags = diags.Sorted()
+	return nil
 }
 
 // produce makes the command's outputs and finishes the run.
@@ -235,6 +283,10 @@ type shared struct {
 	// loadDiags are the load's diagnostics, diags the pipeline's.
 	loadDiags, diags markers.ErrorList
 	res              *pipeline.Result
+	results          []setResult
+	// configFile and setsDir, for a case with a crdgen.yaml, are the
+	// harness's copy of it and where its feature sets write.
+	configFile, setsDir string
 }
 
 // loadKey and crdKey identify what the flags ask to load and to build.
@@ -251,7 +303,7 @@ func (r *runState) useShared(s *shared) error {
 	}
 	r.mod, r.diags = s.mod, slices.Clone(s.loadDiags)
 	if r.c.builds {
-		r.res, r.diags = s.res, slices.Clone(s.diags)
+		r.res, r.results, r.diags = s.res, s.results, slices.Clone(s.diags)
 	}
 	return nil
 }
@@ -369,6 +421,8 @@ func (r *runState) register(cfg *config) *flagSet {
 	fs := newFlagSet(r.c.name)
 	r.fs = fs
 	r.c.flags(r, fs, cfg)
+	r.sets = cfg.sets()
+	r.knownGates = cfg.knownGates()
 	if r.c.builds {
 		r.crd.register(fs, cfg)
 	}
@@ -482,6 +536,9 @@ func (r *runState) settings() map[string]string {
 		}
 		out[f.Name] = f.Value.String()
 	})
+	if len(r.sets) > 0 {
+		out["featureSets"] = setsKey(r.sets)
+	}
 	return out
 }
 
@@ -517,7 +574,7 @@ func (a *app) list(patterns, tags []string) (*model.Listing, error) {
 // load loads the listed packages into the model. Marker problems leave the
 // model usable (the bad markers are dropped), so that generation still runs
 // and every problem is reported in one go.
-func (a *app) load(listing *model.Listing, unknownMarkers string) (*model.Model, markers.ErrorList, error) {
+func (a *app) load(listing *model.Listing, unknownMarkers string, gates []string) (*model.Model, markers.ErrorList, error) {
 	sev := markers.Error
 	if unknownMarkers == "warn" {
 		sev = markers.Warning
@@ -526,6 +583,7 @@ func (a *app) load(listing *model.Listing, unknownMarkers string) (*model.Model,
 		Dir:            a.dir,
 		WellKnown:      schemagen.IsWellKnown,
 		UnknownMarkers: sev,
+		FeatureGates:   gates,
 	})
 }
 

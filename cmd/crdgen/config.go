@@ -52,6 +52,10 @@ type config struct {
 	Conversion *conversionConfig `json:"conversion,omitempty"`
 	// Test holds the settings of crdgen test.
 	Test *testConfig `json:"test,omitempty"`
+	// FeatureSets are named sets of feature gates, each with CRDs of its
+	// own (config_sets.go); FeatureGates declares gates no set turns on.
+	FeatureSets  map[string]*featureSetConfig `json:"featureSets,omitempty"`
+	FeatureGates []string                     `json:"featureGates,omitempty"`
 
 	// path is the file, for messages; dir resolves relative paths.
 	path, dir string
@@ -78,17 +82,30 @@ type testConfig struct {
 func configKeys() map[string][]string {
 	return map[string][]string{
 		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
-			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion", "test"},
+			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion", "test",
+			"featureSets", "featureGates"},
 		"conversion": {"style", "tests"},
 		"test":       {"suites", "generate"},
 	}
 }
 
-// findConfig looks for crdgen.yaml in the working directory and its parents
-// up to the module root (the first directory with a go.mod). It returns nil
-// when there is none. Messages name the file relative to the working
-// directory.
+// findConfig reads $CRDGEN_CONFIG when set, and otherwise looks for
+// crdgen.yaml in the working directory and its parents up to the module
+// root (the first directory with a go.mod). It returns nil when there is
+// none. Messages name the file relative to the working directory.
 func (a *app) findConfig() (*config, error) {
+	if a.configFile != "" {
+		path := a.abs(a.configFile)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		c, err := parseConfig(a.rel(path), data)
+		if c != nil {
+			c.dir = filepath.Dir(path)
+		}
+		return c, err
+	}
 	for d := a.dir; ; d = filepath.Dir(d) {
 		path := filepath.Join(d, ConfigName)
 		data, err := os.ReadFile(path)
@@ -185,7 +202,7 @@ func (c *config) check() error {
 	if c.MaxDescriptionLength != nil && *c.MaxDescriptionLength < 0 {
 		return fmt.Errorf("%s: maxDescriptionLength must not be negative", c.path)
 	}
-	return nil
+	return c.checkSets()
 }
 
 // resolve makes a path from the file absolute.

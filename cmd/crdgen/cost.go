@@ -37,16 +37,16 @@ above --fail-above; 2 for a wrong command line.
 			// The report is the point of this command: it is printed even
 			// when rules do not compile or are over budget, as long as the
 			// CRDs exist.
-			if r.res == nil {
+			if !r.built() {
 				return nil, nil
 			}
-			data, err := celcost.Render(r.res.Cost, format.value)
+			data, err := r.costReports(format.value)
 			if err != nil {
 				return nil, err
 			}
 			out := &outputs{stdout: []pipeline.File{pipeline.FileOf(data)}, stdoutOnErrors: true}
-			if failAbove.set && r.res.Cost.MaxPercent() > failAbove.value {
-				out.failure = fmt.Sprintf("a rule uses %.1f%% of its budget, above --fail-above=%s", r.res.Cost.MaxPercent(), failAbove.String())
+			if most := r.maxCostPercent(); failAbove.set && most > failAbove.value {
+				out.failure = fmt.Sprintf("a rule uses %.1f%% of its budget, above --fail-above=%s", most, failAbove.String())
 			}
 			return out, nil
 		},

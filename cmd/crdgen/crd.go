@@ -45,18 +45,17 @@ removes the CRD files there that crdgen wrote and no kind makes any more.
 			case toStdout() && r.check:
 				return errors.New("--check compares files on disk; it does not go with -o - (standard output)")
 			}
-			return nil
+			return r.checkOutputDir()
 		},
 		uncached: func(*runState) bool { return toStdout() },
 		produce: func(r *runState) (*outputs, error) {
-			if r.res == nil {
+			if !r.built() {
 				return nil, nil
 			}
 			if toStdout() {
 				return &outputs{stdout: inFileOrder(r.res.Files)}, nil
 			}
-			dir := r.a.abs(outputDir)
-			return &outputs{files: filesIn(dir, r.res.Files), stale: []staleSet{{dir: dir, own: ownedCRDs(r.res.Groups)}}}, nil
+			return r.crdOutputs(outputDir), nil
 		},
 	}
 }

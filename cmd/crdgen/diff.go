@@ -60,7 +60,7 @@ maxLength). Exits 1 when a breaking change is not allowed.
 				r.a.format = "github"
 			}
 			r.keepObjects = true
-			return nil
+			return r.checkOutputDir()
 		},
 		slot: func(r *runState) ([]string, error) {
 			ref, ok := strings.CutPrefix(against, "git:")
@@ -71,18 +71,42 @@ maxLength). Exits 1 when a breaking change is not allowed.
 			return []string{strings.TrimSpace(string(commit))}, err
 		},
 		produce: func(r *runState) (*outputs, error) {
-			if r.res == nil {
+			if !r.built() {
 				return nil, nil
 			}
 			out := &outputs{}
-			previous, err := r.a.previousCRDs(outputDir, against, out)
-			if err != nil {
-				return nil, err
-			}
-			entries, failed := r.a.changes(previous, r.res.CRDs, allow)
 			var b bytes.Buffer
-			printChanges(&b, entries, format.value)
-			out.stdout, out.failed = []pipeline.File{pipeline.FileOf(b.Bytes())}, failed
+			var docs []json.RawMessage
+			for _, sr := range r.results {
+				dir, from := sr.dir(r.a, outputDir), against
+				if sr.set != nil && against != "" && !strings.HasPrefix(against, "git:") {
+					from = filepath.Join(r.a.abs(against), sr.set.Name)
+				}
+				previous, err := r.a.previousCRDs(dir, from, out)
+				if err != nil {
+					return nil, err
+				}
+				entries, failed := r.a.changes(previous, sr.res.CRDs, allow)
+				out.failed = out.failed || failed
+				if sr.set == nil {
+					printChanges(&b, entries, format.value)
+					continue
+				}
+				if format.value == "json" {
+					var one bytes.Buffer
+					printChanges(&one, entries, "json")
+					entry, _ := json.Marshal(map[string]any{"featureSet": sr.set.Name, "changes": json.RawMessage(one.Bytes())})
+					docs = append(docs, entry)
+					continue
+				}
+				fmt.Fprintf(&b, "== feature set %s\n", sr.set.Name)
+				printChanges(&b, entries, format.value)
+			}
+			if docs != nil {
+				data, _ := json.MarshalIndent(docs, "", "  ")
+				b.Write(append(data, '\n'))
+			}
+			out.stdout = []pipeline.File{pipeline.FileOf(b.Bytes())}
 			return out, nil
 		},
 	}

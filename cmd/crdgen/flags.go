@@ -141,6 +141,13 @@ func wrap(text string, col, indent, width int) string {
 	return b.String()
 }
 
+// isSet reports whether a flag was given on the command line.
+func (f *flagSet) isSet(name string) bool {
+	set := false
+	f.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	return set
+}
+
 // parseFlags parses args, allowing flags after positional arguments. It
 // returns the positional arguments, or an error for a usage mistake
 // (flag.ErrHelp when help was asked for).

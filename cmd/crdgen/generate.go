@@ -5,6 +5,7 @@ package main
 
 import (
 	"errors"
+	"maps"
 	"path/filepath"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
@@ -55,13 +56,13 @@ writes nothing when a case fails.
 			}
 			r.costReport = costReport != ""
 			r.keepObjects = runTests
-			return nil
+			return r.checkOutputDir()
 		},
 		uncached: func(*runState) bool { return costReport == "-" },
 		produce: func(r *runState) (*outputs, error) {
 			res, cdiags := convgen.Generate(r.mod, conv.options())
 			r.diags.Append(cdiags)
-			if r.res == nil || res == nil {
+			if !r.built() || res == nil {
 				return nil, nil
 			}
 			var tested *outputs
@@ -76,34 +77,37 @@ writes nothing when a case fails.
 				}
 				tested = t
 			}
-			dir := r.a.abs(outputDir)
 			out := conversionOutputs(res)
 			if tested != nil {
 				out.inputs, out.inputDirs = tested.inputs, tested.inputDirs
 			}
-			for path, f := range filesIn(dir, r.res.Files) {
-				out.files[path] = f
-			}
-			out.stale = append(out.stale, staleSet{dir: dir, own: ownedCRDs(r.res.Groups)})
+			crds := r.crdOutputs(outputDir)
+			maps.Copy(out.files, crds.files)
+			out.stale = append(out.stale, crds.stale...)
 			if costReport == "" {
 				return out, nil
 			}
-			format := reportFormat(costReport)
-			if costReport == "-" {
-				format = celcost.FormatText
-			}
-			data, err := celcost.Render(r.res.Cost, format)
-			if err != nil {
-				return nil, err
-			}
-			if costReport == "-" {
-				out.stdout = append(out.stdout, pipeline.FileOf(data))
-			} else {
-				out.files[r.a.abs(costReport)] = pipeline.FileOf(data)
-			}
-			return out, nil
+			return out, r.writeCostReport(out, costReport)
 		},
 	}
+}
+
+// writeCostReport adds the cost report to out: printed (-), or in a file
+// (one per feature set, report.<set>.md).
+func (r *runState) writeCostReport(out *outputs, path string) error {
+	if path == "-" {
+		data, err := r.costReports(celcost.FormatText)
+		out.stdout = append(out.stdout, pipeline.FileOf(data))
+		return err
+	}
+	for _, sr := range r.results {
+		data, err := celcost.Render(sr.res.Cost, reportFormat(path))
+		if err != nil {
+			return err
+		}
+		out.files[r.a.abs(perSet(path, sr.name()))] = pipeline.FileOf(data)
+	}
+	return nil
 }
 
 // reportFormat picks the cost report's format from the file's extension.

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"sigs.k8s.io/yaml"
+
 	"github.com/crdgen/crdgen/internal/golden"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
@@ -55,7 +57,11 @@ func TestGolden(t *testing.T) {
 			t.Parallel()
 			commands := readCommands(t, file, name)
 			s := shareCase(t, root, name, commands)
-			defer s.res.Close()
+			defer func() {
+				for _, sr := range s.results {
+					sr.res.Close()
+				}
+			}()
 			got := map[string][]byte{}
 			for _, args := range commands {
 				for file, data := range runGolden(t, root, s, args) {
@@ -124,7 +130,17 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 	}
 	a, _, _ := testApp(root)
 	r := &runState{a: a, c: packageCommand(args[0])}
-	patterns, err := r.register(nil).parseFlags(args[1:])
+	s := &shared{}
+	s.configFile, s.setsDir = caseConfig(t, filepath.Join(root, "testdata", name))
+	var cfg *config
+	if s.configFile != "" {
+		a.configFile = s.configFile
+		var err error
+		if cfg, err = a.findConfig(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	patterns, err := r.register(cfg).parseFlags(args[1:])
 	if err != nil {
 		t.Fatalf("%v: %v", args, err)
 	}
@@ -137,21 +153,52 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &shared{loadKey: r.loadKey(), crdKey: r.crdKey()}
-	s.mod, s.loadDiags, err = a.load(listing, r.unknownMarkers.value)
+	s.loadKey, s.crdKey = r.loadKey(), r.crdKey()
+	s.mod, s.loadDiags, err = a.load(listing, r.unknownMarkers.value, r.knownGates)
 	if err != nil || s.mod == nil {
 		t.Fatalf("loading %s: %v %v", name, err, s.loadDiags)
 	}
 	if r.c.builds {
-		s.res, s.diags, err = pipeline.Run(s.mod, slices.Clone(s.loadDiags), r.pipelineOptions(), nil)
-		if err != nil {
+		r.mod, r.diags, r.ph = s.mod, slices.Clone(s.loadDiags), pipeline.NewPhases()
+		if err := r.build(); err != nil {
 			t.Fatal(err)
 		}
-		if s.res != nil {
-			s.res.Cost.SetSources(a.rel)
-		}
+		s.res, s.results, s.diags = r.res, r.results, r.diags
 	}
 	return s
+}
+
+// caseConfig makes a case's crdgen.yaml, if it has one, usable by the
+// harness: a copy in a temporary directory whose feature sets write to
+// <dir>/<set name>. It returns the copy and that directory.
+func caseConfig(t *testing.T, caseDir string) (string, string) {
+	data, err := os.ReadFile(filepath.Join(caseDir, ConfigName))
+	if os.IsNotExist(err) {
+		return "", ""
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	if err := yaml.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	sets, _ := raw["featureSets"].(map[string]any)
+	for name, v := range sets {
+		if set, ok := v.(map[string]any); ok {
+			set["outputDir"] = name
+		}
+	}
+	data, err = yaml.Marshal(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, ConfigName)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, dir
 }
 
 // runGolden runs one command of a case on the shared load and returns what
@@ -167,13 +214,17 @@ func runGolden(t *testing.T, root string, s *shared, args []string) map[string][
 	t.Helper()
 	a, stdout, stderr := testApp(root)
 	a.shared = s
+	a.configFile = s.configFile
 	got := map[string][]byte{}
 	var out string
-	switch args[0] {
-	case "crd":
+	switch {
+	case args[0] == "crd" && s.setsDir != "":
+		// Each feature set writes to s.setsDir/<set>.
+		out = s.setsDir
+	case args[0] == "crd":
 		out = t.TempDir()
 		args = slices.Insert(args, 1, "-o", out)
-	case "conversion":
+	case args[0] == "conversion":
 		if !golden.Updating() {
 			args = slices.Insert(args, 1, "--check")
 		}
@@ -188,16 +239,22 @@ func runGolden(t *testing.T, root string, s *shared, args []string) map[string][
 	}
 	switch args[0] {
 	case "crd":
-		entries, _ := os.ReadDir(out)
-		for _, e := range entries {
-			data, err := os.ReadFile(filepath.Join(out, e.Name()))
+		written := 0
+		filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || path == s.configFile {
+				return err
+			}
+			data, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got[e.Name()] = data
-		}
-		if hasError && len(entries) > 0 {
-			t.Errorf("crdgen wrote %d files although it reported errors", len(entries))
+			rel, _ := filepath.Rel(out, path)
+			got[filepath.ToSlash(rel)] = data
+			written++
+			return nil
+		})
+		if hasError && written > 0 {
+			t.Errorf("crdgen wrote %d files although it reported errors", written)
 		}
 		if !hasError && code != exitOK {
 			t.Errorf("%v: exit code %d without errors\n%s", args, code, stderr)

@@ -105,7 +105,7 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 	for i, p := range paths {
 		paths[i] = r.a.abs(p)
 	}
-	dirs := versionDirs(r.res)
+	dirs := versionDirs(r.results)
 	files, err := crtest.FindSuites(dirs, paths)
 	if err != nil {
 		return nil, err
@@ -127,7 +127,8 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 			suites = append(suites, s)
 		}
 	}
-	for _, p := range crtest.Check(r.res.CRDs, suites) {
+	runs, problems := r.suiteRuns(suites)
+	for _, p := range problems {
 		r.diags.Add(suiteDiag(p))
 	}
 	if r.diags.HasErrors() {
@@ -138,7 +139,12 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 	if f.match != nil {
 		opts.Match = func(suite, name string) bool { return f.match.MatchString(suite + "/" + name) }
 	}
-	outcomes, _ := crtest.Run(r.res.CRDs, suites, schemagen.NewValidator(), opts)
+	var outcomes []*crtest.Outcome
+	v := schemagen.NewValidator()
+	for _, run := range runs {
+		o, _ := crtest.Run(run.crds, run.suites, v, opts)
+		outcomes = append(outcomes, o...)
+	}
 	out.stdout = []pipeline.File{pipeline.FileOf(crtest.Render(outcomes, f.format.value, r.a.rel, r.verbose))}
 	for _, o := range outcomes {
 		out.failed = out.failed || !o.Passed()
@@ -152,17 +158,103 @@ func suiteDiag(e *crtest.SyntaxError) markers.Diagnostic {
 }
 
 // versionDirs are the directories of the packages the CRDs' versions come
-// from.
-func versionDirs(res *pipeline.Result) []string {
+// from, in every feature set.
+func versionDirs(results []setResult) []string {
 	set := map[string]bool{}
-	for _, c := range res.CRDs {
-		for _, k := range c.Kinds {
-			if p := k.Package(); p != nil && p.Dir != "" {
-				set[p.Dir] = true
+	for _, sr := range results {
+		for _, c := range sr.res.CRDs {
+			for _, k := range c.Kinds {
+				if p := k.Package(); p != nil && p.Dir != "" {
+					set[p.Dir] = true
+				}
 			}
 		}
 	}
 	return slices.Sorted(maps.Keys(set))
+}
+
+// suiteRun is suites and the CRDs they run against.
+type suiteRun struct {
+	crds   []*schemagen.CRD
+	suites []*crtest.Suite
+}
+
+// suiteRuns says which suites run against which CRDs: every suite against
+// the run's CRDs; with feature sets, each suite in every set its
+// featureGates select that has its CRD (named "suite [set]").
+func (r *runState) suiteRuns(suites []*crtest.Suite) ([]suiteRun, []*crtest.SyntaxError) {
+	var problems []*crtest.SyntaxError
+	if len(r.sets) == 0 {
+		for _, s := range suites {
+			if len(s.FeatureGates) > 0 {
+				problems = append(problems, s.KeyError("featureGates", "featureGates select feature sets, and %s declares none", ConfigName))
+			}
+		}
+		return []suiteRun{{r.res.CRDs, suites}}, append(problems, crtest.Check(r.res.CRDs, suites)...)
+	}
+	runs := make([]suiteRun, len(r.results))
+	var all []*schemagen.CRD
+	for i, sr := range r.results {
+		runs[i].crds = sr.res.CRDs
+		all = append(all, sr.res.CRDs...)
+	}
+	for _, s := range suites {
+		if p := r.checkSuiteGates(s); p != nil {
+			problems = append(problems, p)
+			continue
+		}
+		selected, ran := false, false
+		for i, sr := range r.results {
+			if !s.InSet(sr.set) {
+				continue
+			}
+			selected = true
+			if slices.ContainsFunc(sr.res.CRDs, func(c *schemagen.CRD) bool { return c.Object.Name == s.CRDName }) {
+				runs[i].suites = append(runs[i].suites, s.ForSet(sr.set.Name))
+				ran = true
+			}
+		}
+		switch {
+		case !selected:
+			problems = append(problems, s.KeyError("featureGates", "featureGates %s select no feature set of %s", strings.Join(s.FeatureGates, ", "), ConfigName))
+		case !ran:
+			problems = append(problems, crtest.Check(dedupeCRDs(all), []*crtest.Suite{s})...)
+			if len(problems) == 0 {
+				problems = append(problems, s.KeyError("crdName", "crdName: the feature sets these featureGates select have no CRD %s", s.CRDName))
+			}
+		}
+	}
+	for _, run := range runs {
+		problems = append(problems, crtest.Check(run.crds, run.suites)...)
+	}
+	return runs, problems
+}
+
+// checkSuiteGates reports a gate of a suite's featureGates no feature set
+// knows.
+func (r *runState) checkSuiteGates(s *crtest.Suite) *crtest.SyntaxError {
+	for _, g := range s.FeatureGates {
+		gate := strings.TrimPrefix(g, "-")
+		if slices.Contains(r.knownGates, gate) {
+			continue
+		}
+		hint := ""
+		if sg := markers.Suggest(gate, r.knownGates); sg != "" {
+			hint = ", did you mean " + sg + "?"
+		}
+		return s.KeyError("featureGates", "featureGates: no feature set of %s knows the gate %s%s", ConfigName, gate, hint)
+	}
+	return nil
+}
+
+// dedupeCRDs keeps the first CRD of each name.
+func dedupeCRDs(crds []*schemagen.CRD) []*schemagen.CRD {
+	seen := map[string]bool{}
+	return slices.DeleteFunc(slices.Clone(crds), func(c *schemagen.CRD) bool {
+		dup := seen[c.Object.Name]
+		seen[c.Object.Name] = true
+		return dup
+	})
 }
 
 // starterSuite writes a starter suite for a kind (Kind, Kind.group or the
@@ -171,12 +263,16 @@ func versionDirs(res *pipeline.Result) []string {
 func (r *runState) starterSuite(kind string) (*outputs, error) {
 	var names []string
 	var found []*schemagen.CRD
-	for _, c := range r.res.CRDs {
-		o := c.Object
-		k := o.Spec.Names.Kind
-		names = append(names, k, k+"."+o.Spec.Group)
-		if kind == k || kind == k+"."+o.Spec.Group || kind == o.Name {
-			found = append(found, c)
+	var gates []string
+	for _, sr := range r.results {
+		for _, c := range sr.res.CRDs {
+			o := c.Object
+			k := o.Spec.Names.Kind
+			names = append(names, k, k+"."+o.Spec.Group)
+			if (kind == k || kind == k+"."+o.Spec.Group || kind == o.Name) && !slices.ContainsFunc(found, func(f *schemagen.CRD) bool { return f.Object.Name == o.Name }) {
+				found = append(found, c)
+				gates = r.selecting(sr)
+			}
 		}
 	}
 	switch {
@@ -202,7 +298,7 @@ func (r *runState) starterSuite(kind string) (*outputs, error) {
 	if _, err := os.Lstat(path); err == nil {
 		return nil, fmt.Errorf("%s exists; crdgen test --init never replaces a suite (remove it first to start again)", r.a.rel(path))
 	}
-	st, err := crtest.Starter(crd.Object)
+	st, err := crtest.Starter(crd.Object, gates)
 	if err != nil {
 		return nil, fmt.Errorf("--init %s: %v", kind, err)
 	}
@@ -220,6 +316,23 @@ func (r *runState) starterSuite(kind string) (*outputs, error) {
 		files:  map[string]pipeline.File{path: pipeline.FileOf(st.Text)},
 		stdout: []pipeline.File{pipeline.FileOf([]byte(msg + "\n"))},
 	}, nil
+}
+
+// selecting are the featureGates of a suite that runs in one set only:
+// its gates on, every other known gate off (none without sets).
+func (r *runState) selecting(sr setResult) []string {
+	if sr.set == nil {
+		return nil
+	}
+	var out []string
+	for _, g := range r.knownGates {
+		if sr.set.Holds(g) {
+			out = append(out, g)
+		} else {
+			out = append(out, "-"+g)
+		}
+	}
+	return out
 }
 
 // storageDir is the directory of the package of a CRD's storage version,

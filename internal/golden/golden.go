@@ -40,19 +40,22 @@ func Check(t testing.TB, path string, got []byte) {
 	}
 }
 
-// CheckDir compares a whole set of files with the files in dir: a missing,
+// CheckDir compares a whole set of files with the files in dir and its
+// subdirectories (named by slash-separated relative paths): a missing,
 // extra or different file fails. Under -update it makes dir hold exactly got.
 func CheckDir(t testing.TB, dir string, got map[string][]byte) {
 	t.Helper()
-	entries, err := os.ReadDir(dir)
+	var have []string
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		have = append(have, filepath.ToSlash(rel))
+		return nil
+	})
 	if err != nil && !os.IsNotExist(err) {
 		t.Fatal(err)
-	}
-	var have []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			have = append(have, e.Name())
-		}
 	}
 	for _, name := range have {
 		if _, ok := got[name]; !ok {

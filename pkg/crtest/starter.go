@@ -30,13 +30,15 @@ const MaxStarterCases = 60
 // properties, a CEL rule broken by changing a field it reads; transition
 // rules as updates), each expecting the error the server gives; what it
 // could not derive is said in the suite's comments.
-func Starter(crd *apiextv1.CustomResourceDefinition) (*StarterSuite, error) {
+//
+// featureGates, when given, are the suite's: the feature set it runs in.
+func Starter(crd *apiextv1.CustomResourceDefinition, featureGates []string) (*StarterSuite, error) {
 	version := storageVersion(crd)
 	srv, err := NewServer(crd, version)
 	if err != nil {
 		return nil, err
 	}
-	st := &starter{srv: srv, crd: crd, version: version}
+	st := &starter{srv: srv, crd: crd, version: version, gates: featureGates}
 	base, err := st.minimal()
 	if err != nil {
 		return nil, err
@@ -83,6 +85,7 @@ type starter struct {
 	srv     *Server
 	crd     *apiextv1.CustomResourceDefinition
 	version string
+	gates   []string
 	base    map[string]any
 	cases   []starterCase
 	// seen are the expected errors already written; skipped the
@@ -195,7 +198,14 @@ func (st *starter) render() []byte {
 	if st.full {
 		fmt.Fprintf(&b, "# Deeper fields have validations too: a starter suite stops once it has %d\n# failing cases.\n", MaxStarterCases)
 	}
-	fmt.Fprintf(&b, "name: %s\ncrdName: %s\nversion: %s\ntests:\n", quote(kind), quote(st.crd.Name), quote(st.version))
+	fmt.Fprintf(&b, "name: %s\ncrdName: %s\nversion: %s\n", quote(kind), quote(st.crd.Name), quote(st.version))
+	if len(st.gates) > 0 {
+		b.WriteString("featureGates:\n")
+		for _, g := range st.gates {
+			fmt.Fprintf(&b, "- %s\n", quote(g))
+		}
+	}
+	b.WriteString("tests:\n")
 	for _, list := range []string{"onCreate", "onUpdate"} {
 		first := true
 		for _, c := range st.cases {

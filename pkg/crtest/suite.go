@@ -32,8 +32,8 @@ type Suite struct {
 	// Version is the version the cases' objects are of; "" is the CRD's
 	// storage version.
 	Version string `yaml:"version"`
-	// FeatureGates select the feature set the suite runs in: "Gate" on,
-	// "-Gate" off.
+	// FeatureGates select the feature sets the suite runs in: those with
+	// every "Gate" on and every "-Gate" off (without it, every set).
 	FeatureGates []string `yaml:"featureGates"`
 	Tests        Tests    `yaml:"tests"`
 	// APIVersion is ignored: openshift/api's suites carry one so that

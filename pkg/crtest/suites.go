@@ -13,6 +13,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/internal/parallel"
+	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -95,9 +96,6 @@ func targetOf(s *Suite, crds map[string]*schemagen.CRD, names []string) (target,
 	if crd == nil {
 		return fail("crdName", "crdName: crdgen makes no CRD %s%s (it makes %s)", s.CRDName, didYouMean(s.CRDName, names), strings.Join(names, ", "))
 	}
-	if len(s.FeatureGates) > 0 {
-		return fail("featureGates", "featureGates select one of a CRD's feature sets, and %s has none", s.CRDName)
-	}
 	version := s.Version
 	var versions []string
 	for _, v := range crd.Object.Spec.Versions {
@@ -110,6 +108,34 @@ func targetOf(s *Suite, crds map[string]*schemagen.CRD, names []string) (target,
 		return fail("version", "version: %s has no version %s (it has %s)", s.CRDName, version, strings.Join(versions, ", "))
 	}
 	return target{crd: crd, version: version}, nil
+}
+
+// InSet reports whether a suite runs in a feature set: every gate of its
+// featureGates on in the set ("Gate") or off ("-Gate").
+func (s *Suite) InSet(set *featureset.Set) bool {
+	for _, g := range s.FeatureGates {
+		if off, ok := strings.CutPrefix(g, "-"); ok {
+			if set.Holds(off) {
+				return false
+			}
+		} else if !set.Holds(g) {
+			return false
+		}
+	}
+	return true
+}
+
+// ForSet is the suite as it runs in a feature set: named for it.
+func (s *Suite) ForSet(set string) *Suite {
+	c := *s
+	c.Name = s.Name + " [" + set + "]"
+	return &c
+}
+
+// KeyError is a problem with a suite's key, at its line.
+func (s *Suite) KeyError(key, format string, args ...any) *SyntaxError {
+	p := s.keys[key]
+	return &SyntaxError{File: s.File, Line: p.line, Column: p.column, Msg: fmt.Sprintf(format, args...)}
 }
 
 func didYouMean(got string, names []string) string {

@@ -7,11 +7,14 @@ package schemagen
 // API's tags are text, as controller-gen reads them.
 
 import (
+	"go/token"
 	"maps"
+	"slices"
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
+	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/schemapath"
@@ -182,4 +185,74 @@ func (g *gen) checkConditionalMarkers(m *model.Model) {
 			}
 		}
 	}
+}
+
+// CheckSets warns about what exists in no feature set: a version, kind,
+// type or field whose gates no set turns on together, or a marker whose
+// condition holds in no set where its node exists.
+func CheckSets(m *model.Model, sets []*featureset.Set) markers.ErrorList {
+	var diags markers.ErrorList
+	gens := make([]*gen, len(sets))
+	for i, s := range sets {
+		gens[i] = &gen{opts: Options{Set: s}}
+	}
+	// in reports whether some set has every node of a chain.
+	in := func(what string, pos token.Position, chain ...[]markers.Marker) bool {
+		for _, g := range gens {
+			if !slices.ContainsFunc(chain, func(ms []markers.Marker) bool { return !g.gatedIn(ms) }) {
+				return true
+			}
+		}
+		diags.Warnf(pos, markers.CodeMarkerTarget, "%s exists in no feature set: no set of crdgen.yaml turns on its gates together", what)
+		return false
+	}
+	markersIn := func(node string, ms []markers.Marker, chain ...[]markers.Marker) {
+		for _, mk := range ms {
+			if mk.When == "" {
+				continue
+			}
+			found := false
+			for _, g := range gens {
+				found = found || g.holds(mk) && !slices.ContainsFunc(chain, func(ms []markers.Marker) bool { return !g.gatedIn(ms) })
+			}
+			if !found {
+				diags.Warnf(mk.Pos, markers.CodeMarkerTarget, "%s of %s holds in no feature set where %s exists", mk.Text, node, node)
+			}
+		}
+	}
+	for _, p := range m.Packages {
+		if !p.Root || !p.Local {
+			continue
+		}
+		if !in("package "+p.Name, packagePos(p), p.Markers) {
+			continue
+		}
+		for _, t := range p.Types {
+			if !in("type "+t.Ident.Name, t.Pos, p.Markers, t.Markers) {
+				continue
+			}
+			markersIn("type "+t.Ident.Name, t.Markers, p.Markers, t.Markers)
+			st, ok := t.Underlying.(*model.Struct)
+			if !ok {
+				continue
+			}
+			for _, f := range st.Fields {
+				what := "field " + f.GoName + " of " + t.Ident.Name
+				if in(what, f.Pos, f.Markers) {
+					markersIn(what, f.Markers, f.Markers)
+				}
+			}
+		}
+	}
+	return diags
+}
+
+// packagePos is where a package's feature gate markers are.
+func packagePos(p *model.Package) token.Position {
+	for _, m := range p.Markers {
+		if _, ok := m.Value.(markers.FeatureGate); ok {
+			return m.Pos
+		}
+	}
+	return token.Position{}
 }

@@ -1,0 +1,122 @@
+package main
+
+// This file implements what the commands share about feature sets: where
+// each set's CRDs go, and how a report of several sets reads.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"path/filepath"
+	"strings"
+
+	"github.com/crdgen/crdgen/pkg/celcost"
+	"github.com/crdgen/crdgen/pkg/pipeline"
+)
+
+// built reports whether every set's CRDs could be built.
+func (r *runState) built() bool {
+	if len(r.results) == 0 {
+		return false
+	}
+	for _, sr := range r.results {
+		if sr.res == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// dir is where a result's CRDs go: its set's outputDir, or dir.
+func (sr setResult) dir(a *app, dir string) string {
+	if sr.set != nil {
+		return sr.set.OutputDir
+	}
+	return a.abs(dir)
+}
+
+// name names a result's set in reports ("" without sets).
+func (sr setResult) name() string {
+	if sr.set == nil {
+		return ""
+	}
+	return sr.set.Name
+}
+
+// crdOutputs are the CRD files of every set, in its directory (dir
+// without sets), and where crdgen removes those no set makes any more.
+func (r *runState) crdOutputs(dir string) *outputs {
+	out := &outputs{files: map[string]pipeline.File{}}
+	for _, sr := range r.results {
+		d := sr.dir(r.a, dir)
+		maps.Copy(out.files, filesIn(d, sr.res.Files))
+		out.stale = append(out.stale, staleSet{dir: d, own: ownedCRDs(sr.res.Groups)})
+	}
+	return out
+}
+
+// checkOutputDir refuses -o with feature sets: each set has its own.
+func (r *runState) checkOutputDir() error {
+	if len(r.sets) > 0 && r.fs.isSet("output-dir") {
+		return errors.New("-o does not go with featureSets in " + ConfigName + ": each feature set has its own outputDir")
+	}
+	return nil
+}
+
+// costReports renders the cost report of every set: one report without
+// sets; with sets, each under a heading (text, Markdown) or as a list of
+// {featureSet, report} (JSON).
+func (r *runState) costReports(format string) ([]byte, error) {
+	if len(r.sets) == 0 {
+		return celcost.Render(r.res.Cost, format)
+	}
+	var b bytes.Buffer
+	var docs []json.RawMessage
+	for i, sr := range r.results {
+		data, err := celcost.Render(sr.res.Cost, format)
+		if err != nil {
+			return nil, err
+		}
+		switch format {
+		case celcost.FormatJSON:
+			entry, _ := json.Marshal(map[string]any{"featureSet": sr.name(), "report": json.RawMessage(data)})
+			docs = append(docs, entry)
+		case celcost.FormatMarkdown:
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "# Feature set %s\n\n%s", sr.name(), data)
+		default:
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "== feature set %s\n%s", sr.name(), data)
+		}
+	}
+	if format == celcost.FormatJSON {
+		data, err := json.MarshalIndent(docs, "", "  ")
+		return append(data, '\n'), err
+	}
+	return b.Bytes(), nil
+}
+
+// maxCostPercent is the largest share of its budget any rule of any set
+// uses.
+func (r *runState) maxCostPercent() float64 {
+	most := 0.0
+	for _, sr := range r.results {
+		most = max(most, sr.res.Cost.MaxPercent())
+	}
+	return most
+}
+
+// perSet is a path for one set: name.ext becomes name.<set>.ext.
+func perSet(path, set string) string {
+	if set == "" {
+		return path
+	}
+	ext := filepath.Ext(path)
+	return strings.TrimSuffix(path, ext) + "." + set + ext
+}
