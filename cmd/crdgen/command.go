@@ -241,7 +241,7 @@ func (r *runState) build() error {
 		}
 	}
 	if len(r.sets) > 0 {
-		diags = append(diags, schemagen.CheckSets(r.mod, r.sets)...)
+		diags = append(diags, schemagen.CheckSets(r.mod, r.sets, r.knownGates)...)
 	}
 	r.diags = diags.Sorted()
 	return nil

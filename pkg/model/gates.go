@@ -21,11 +21,12 @@ import (
 func (b *builder) parseWhen(text string, target markers.Target) (markers.Marker, int, error) {
 	rest := text[len(markers.WhenPrefix):]
 	cond, inner, ok := strings.Cut(rest, ":")
+	named := markers.Marker{Name: "crdgen:when", Text: text}
 	if !ok || inner == "" {
-		return markers.Marker{}, 0, &markers.ArgError{Msg: "+crdgen:when takes a condition and a marker: +crdgen:when:Gate:kubebuilder:validation:Maximum=5"}
+		return named, 0, &markers.ArgError{Msg: "a condition and a marker, as in +crdgen:when:Gate:kubebuilder:validation:Maximum=5"}
 	}
 	if err := featureset.CheckName(cond); err != nil {
-		return markers.Marker{}, 0, &markers.ArgError{Offset: len(markers.WhenPrefix), Msg: err.Error()}
+		return named, 0, &markers.ArgError{Offset: len(markers.WhenPrefix), Msg: err.Error()}
 	}
 	off := len(markers.WhenPrefix) + len(cond)
 	m, err := b.reg.Parse("+"+inner, target)

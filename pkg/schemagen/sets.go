@@ -189,15 +189,25 @@ func (g *gen) checkConditionalMarkers(m *model.Model) {
 
 // CheckSets warns about what exists in no feature set: a version, kind,
 // type or field whose gates no set turns on together, or a marker whose
-// condition holds in no set where its node exists.
-func CheckSets(m *model.Model, sets []*featureset.Set) markers.ErrorList {
+// condition holds in no set where its node exists. A gate that is not one
+// of known is the loader's error, and not warned about again.
+func CheckSets(m *model.Model, sets []*featureset.Set, known []string) markers.ErrorList {
 	var diags markers.ErrorList
+	unknown := func(ms []markers.Marker) bool {
+		return slices.ContainsFunc(ms, func(mk markers.Marker) bool {
+			fg, ok := mk.Value.(markers.FeatureGate)
+			return ok && !slices.Contains(known, featureset.Gate(fg.Value)) || mk.When != "" && !fromGatewayTag(mk) && !slices.Contains(known, featureset.Gate(mk.When))
+		})
+	}
 	gens := make([]*gen, len(sets))
 	for i, s := range sets {
 		gens[i] = &gen{opts: Options{Set: s}}
 	}
 	// in reports whether some set has every node of a chain.
 	in := func(what string, pos token.Position, chain ...[]markers.Marker) bool {
+		if slices.ContainsFunc(chain, unknown) {
+			return false
+		}
 		for _, g := range gens {
 			if !slices.ContainsFunc(chain, func(ms []markers.Marker) bool { return !g.gatedIn(ms) }) {
 				return true
