@@ -18,7 +18,7 @@ func foreignDefs() []Definition {
 		"k8s:prerelease-lifecycle-gen:replacement", "k8s:validation-gen", "k8s:validation-gen-input",
 		"k8s:protobuf-gen", "k8s:openapi-model-package",
 		"genclient", "genclient:nonNamespaced", "genclient:noStatus", "genclient:noVerbs",
-		"genclient:onlyVerbs", "genclient:skipVerbs", "genclient:method",
+		"genclient:onlyVerbs", "genclient:skipVerbs", "genclient:method", "groupGoName",
 	}
 	defs := make([]Definition, len(names))
 	for i, n := range names {

@@ -109,10 +109,20 @@ func findVersion(g *Group, name string) *Version {
 // controller-gen's rule. +kubebuilder:object:root alone makes a
 // runtime.Object (an operator's configuration file type, a list), not a
 // resource, so it does not make a kind; nor does a type defined over a
-// kind (type Other Widget), whose declaration embeds nothing.
+// kind of another name (type Other Widget). A type defined over a kind of
+// its own name is one (gateway-api declares its older versions as type
+// HTTPRoute v1.HTTPRoute): controller-gen makes every type of a group
+// named like one of its kinds a version of that kind.
 func (t *Type) IsKind() bool {
+	if t.Base != nil && !t.Alias {
+		b := t.Base
+		for b.Alias && b.Base != nil {
+			b = b.Base
+		}
+		return b.Ident.Name == t.Ident.Name && b.IsKind()
+	}
 	st, ok := t.Underlying.(*Struct)
-	if !ok || t.Alias || t.Base != nil {
+	if !ok || t.Alias {
 		return false
 	}
 	var typeMeta, objectMeta bool
