@@ -63,6 +63,8 @@ type gen struct {
 	flat map[*model.Kind]*apiextv1.JSONSchemaProps
 	// localDirs are the directories of the main module's packages.
 	localDirs map[string]bool
+	// describe says descriptions change per set (needsDescribe).
+	describe bool
 }
 
 // Generate builds one CRD per group and kind of the model, sorted by file
@@ -119,6 +121,7 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 		refs:      map[string]*model.Type{},
 		cycles:    map[*model.Type]bool{},
 		localDirs: map[string]bool{},
+		describe:  needsDescribe(m, opts.Set),
 	}
 	for _, p := range m.Packages {
 		if p.Local && p.Dir != "" {

@@ -108,10 +108,37 @@ func anyGatewayTag(ms []markers.Marker) bool {
 	return false
 }
 
+// needsDescribe reports whether the descriptions of a model change per
+// set: with a set, or with crdgen's description spans (whose text goes
+// when no gate is on). Without either, describeSet's walk is skipped.
+func needsDescribe(m *model.Model, set *featureset.Set) bool {
+	if set != nil {
+		return true
+	}
+	for _, p := range m.Packages {
+		for _, t := range p.Types {
+			if strings.Contains(t.Doc, "<crdgen:when=") {
+				return true
+			}
+			if st, ok := t.Underlying.(*model.Struct); ok {
+				for _, f := range st.Fields {
+					if strings.Contains(f.Doc, "<crdgen:when=") {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
 // describeSet writes the set's descriptions over a kind's schema, and
 // Gateway API's one schema tag: <gateway:validateIPAddress> on a list of
 // addresses makes an item of type IPAddress hold an IPv4 or IPv6 address.
 func (g *gen) describeSet(s *apiextv1.JSONSchemaProps) {
+	if !g.describe {
+		return
+	}
 	schemapath.Edit(s, func(n *apiextv1.JSONSchemaProps, _ schemapath.Path) bool {
 		if n.Description == "" {
 			return true
