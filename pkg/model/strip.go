@@ -5,6 +5,7 @@ package model
 // most of a package's code, its parse time and its syntax trees' memory.
 
 import (
+	"bytes"
 	"go/scanner"
 	"go/token"
 )
@@ -15,8 +16,18 @@ import (
 // where it was. src is not changed.
 func stripBodies(src []byte) []byte {
 	var s scanner.Scanner
-	file := token.NewFileSet().AddFile("", -1, len(src))
-	s.Init(file, src, nil, 0)
+	fset := token.NewFileSet()
+	var file *token.File
+	base := 0
+	// resume scans from offset from on: the scanner cannot seek, so a body
+	// is skipped byte by byte (skipBody) and the scanner starts again after
+	// it; tokenizing bodies was most of the time.
+	resume := func(from int) {
+		base = from
+		file = fset.AddFile("", -1, len(src)-from)
+		s.Init(file, src[from:], nil, 0)
+	}
+	resume(0)
 	out := src
 	copied := false
 	depth := 0 // braces outside function bodies
@@ -42,8 +53,8 @@ func stripBodies(src []byte) []byte {
 		case inFunc && tok == token.SEMICOLON && parens == 0 && typeBraces == 0:
 			inFunc = false // a declaration without a body
 		case inFunc && tok == token.LBRACE:
-			start := file.Offset(pos) + 1
-			end, ok := matchingBrace(&s, file)
+			start := base + file.Offset(pos) + 1
+			end, ok := skipBody(src, start)
 			if !ok {
 				return out
 			}
@@ -58,6 +69,7 @@ func stripBodies(src []byte) []byte {
 			}
 			inFunc = false
 			tok = token.RBRACE
+			resume(end + 1)
 		case tok == token.LBRACE:
 			depth++
 		case tok == token.RBRACE:
@@ -67,22 +79,56 @@ func stripBodies(src []byte) []byte {
 	}
 }
 
-// matchingBrace scans to the brace that closes the one just read, and
-// returns its offset.
-func matchingBrace(s *scanner.Scanner, file *token.File) (int, bool) {
-	d := 1
-	for {
-		pos, tok, _ := s.Scan()
-		switch tok {
-		case token.EOF:
-			return 0, false
-		case token.LBRACE:
-			d++
-		case token.RBRACE:
-			d--
-			if d == 0 {
-				return file.Offset(pos), true
+// skipBody returns the offset of the brace that closes a body whose
+// inside starts at start, reading bytes: comments, strings, raw strings and
+// rune literals are skipped whole, so that a brace in them does not count.
+func skipBody(src []byte, start int) (int, bool) {
+	depth := 1
+	for i := start; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i, true
 			}
+		case '/':
+			if i+1 < len(src) && src[i+1] == '/' {
+				i = indexFrom(src, i+2, "\n")
+			} else if i+1 < len(src) && src[i+1] == '*' {
+				i = indexFrom(src, i+2, "*/") + 1
+			}
+		case '`':
+			i = indexFrom(src, i+1, "`")
+		case '"', '\'':
+			i = quoteEnd(src, i+1, c)
 		}
 	}
+	return 0, false
+}
+
+// indexFrom is the offset of sep in src from i on (len(src) when absent).
+func indexFrom(src []byte, i int, sep string) int {
+	if i >= len(src) {
+		return len(src)
+	}
+	if j := bytes.Index(src[i:], []byte(sep)); j >= 0 {
+		return i + j
+	}
+	return len(src)
+}
+
+// quoteEnd is the offset of the quote q that ends a string or rune literal
+// whose inside starts at i (or of the line's end, for a malformed one).
+func quoteEnd(src []byte, i int, q byte) int {
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case q, '\n':
+			return i
+		}
+	}
+	return len(src)
 }

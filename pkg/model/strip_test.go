@@ -1,10 +1,16 @@
 package model
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -73,5 +79,87 @@ type U map[string]T
 	}
 	if len(f.Comments) != 3 {
 		t.Errorf("%d comment groups, want the 3 outside bodies", len(f.Comments))
+	}
+}
+
+// TestStripBodiesAsTokensDo checks stripBodies, which skips bodies byte by
+// byte, against a version that tokenizes them (the one it replaced, kept
+// here as the oracle) on the Go files of the standard library's go/ and
+// net/http trees: every file must come out the same.
+func TestStripBodiesAsTokensDo(t *testing.T) {
+	var files []string
+	for _, dir := range []string{"go", "net/http", "encoding/json", "regexp"} {
+		filepath.WalkDir(filepath.Join(runtime.GOROOT(), "src", dir), func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	if len(files) < 100 {
+		t.Fatalf("found %d Go files in GOROOT, want hundreds", len(files))
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := stripBodies(src), stripBodiesByTokens(src); !bytes.Equal(got, want) {
+			t.Errorf("%s: stripped differently from the tokenizing version", path)
+		}
+	}
+}
+
+// stripBodiesByTokens is stripBodies as it was, tokenizing bodies too.
+func stripBodiesByTokens(src []byte) []byte {
+	var s scanner.Scanner
+	file := token.NewFileSet().AddFile("", -1, len(src))
+	s.Init(file, src, nil, 0)
+	out := append([]byte(nil), src...)
+	inFunc := false
+	parens, typeBraces := 0, 0
+	prev := token.ILLEGAL
+	for {
+		pos, tok, _ := s.Scan()
+		if tok == token.EOF {
+			return out
+		}
+		switch {
+		case tok == token.FUNC && !inFunc:
+			inFunc, parens, typeBraces = true, 0, 0
+		case inFunc && (tok == token.LPAREN || tok == token.LBRACK):
+			parens++
+		case inFunc && (tok == token.RPAREN || tok == token.RBRACK):
+			parens--
+		case inFunc && tok == token.LBRACE && (parens > 0 || typeBraces > 0 || prev == token.INTERFACE || prev == token.STRUCT):
+			typeBraces++
+		case inFunc && tok == token.RBRACE && typeBraces > 0:
+			typeBraces--
+		case inFunc && tok == token.SEMICOLON && parens == 0 && typeBraces == 0:
+			inFunc = false
+		case inFunc && tok == token.LBRACE:
+			start := file.Offset(pos) + 1
+			d := 1
+			for d > 0 {
+				p, t, _ := s.Scan()
+				switch t {
+				case token.EOF:
+					return out
+				case token.LBRACE:
+					d++
+				case token.RBRACE:
+					d--
+					pos = p
+				}
+			}
+			for i := start; i < file.Offset(pos); i++ {
+				if out[i] != '\n' {
+					out[i] = ' '
+				}
+			}
+			inFunc = false
+			tok = token.RBRACE
+		}
+		prev = tok
 	}
 }
