@@ -13,8 +13,47 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
+	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/pipeline"
+	"github.com/crdgen/crdgen/pkg/schemagen"
 )
+
+// setResult is the CRDs of one feature set (set nil: no feature sets).
+type setResult struct {
+	set *featureset.Set
+	res *pipeline.Result
+}
+
+// build runs the pipeline: once, or once per feature set.
+func (r *runState) build() error {
+	sets := r.sets
+	if len(sets) == 0 {
+		sets = []*featureset.Set{nil}
+	}
+	diags := r.diags
+	for i, set := range sets {
+		opts := r.pipelineOptions()
+		opts.Schema.Set = set
+		res, d, err := pipeline.Run(r.mod, nil, opts, r.ph)
+		diags = append(diags, d...)
+		if err != nil {
+			r.diags = diags.Sorted()
+			return err
+		}
+		if res != nil {
+			res.Cost.SetSources(r.a.rel)
+		}
+		r.results = append(r.results, setResult{set: set, res: res})
+		if i == 0 {
+			r.res = res
+		}
+	}
+	if len(r.sets) > 0 {
+		diags = append(diags, schemagen.CheckSets(r.mod, r.sets, r.knownGates)...)
+	}
+	r.diags = diags.Sorted()
+	return nil
+}
 
 // built reports whether every set's CRDs could be built.
 func (r *runState) built() bool {
