@@ -1,5 +1,8 @@
 package main
 
+// This file implements a load and a pipeline run that several commands
+// share (the golden tests), and the flags that shape the CRDs.
+
 import (
 	"fmt"
 	"slices"
@@ -9,9 +12,6 @@ import (
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
-
-// This file implements a load and a pipeline run that several commands
-// share (the golden tests), and the flags that shape the CRDs.
 
 // shared is a load, and a pipeline run, that several commands share: the
 // golden tests run every command of a case on one (testdata/README.md). A
