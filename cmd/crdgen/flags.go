@@ -141,10 +141,11 @@ func wrap(text string, col, indent, width int) string {
 	return b.String()
 }
 
-// isSet reports whether a flag was given on the command line.
+// isSet reports whether a flag was given on the command line, by its
+// name or its one-letter alias.
 func (f *flagSet) isSet(name string) bool {
 	set := false
-	f.Visit(func(fl *flag.Flag) { set = set || fl.Name == name })
+	f.Visit(func(fl *flag.Flag) { set = set || fl.Name == name || fl.Name == f.short[name] && f.short[name] != "" })
 	return set
 }
 

@@ -303,6 +303,9 @@ func (r *runState) starterSuite(kind string) (*outputs, error) {
 		return nil, fmt.Errorf("--init %s: %v", kind, err)
 	}
 	msg := fmt.Sprintf("wrote %s: %d cases", r.a.rel(path), st.Cases)
+	if st.Cases == 1 {
+		msg = fmt.Sprintf("wrote %s: 1 case", r.a.rel(path))
+	}
 	switch {
 	case st.Skipped == 1:
 		msg += "; 1 validation has no case (see its comments)"
