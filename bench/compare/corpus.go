@@ -21,6 +21,9 @@ type corpus struct {
 	packages []string
 	// copies is N for a synthetic corpus, 0 otherwise.
 	copies int
+	// edit makes it the edit loop: the module as the main module, each
+	// run after a one-line change (edit.go).
+	edit bool
 }
 
 const (
@@ -34,6 +37,8 @@ func corpusByName(name string) (corpus, error) {
 	switch name {
 	case "prometheus-operator":
 		return corpus{name: name, module: poModule + "@" + poVer, packages: []string{poModule + "/v1", poModule + "/v1alpha1", poModule + "/v1beta1"}}, nil
+	case editLoop:
+		return corpus{name: name, module: poModule + "@" + poVer, packages: []string{"./..."}, edit: true}, nil
 	case "cluster-api":
 		return corpus{name: name, module: "sigs.k8s.io/cluster-api/api@v1.14.2", packages: []string{"sigs.k8s.io/cluster-api/api/..."}}, nil
 	}
@@ -43,12 +48,15 @@ func corpusByName(name string) (corpus, error) {
 			return corpus{name: name, module: poModule + "@" + poVer, packages: []string{"./apis/..."}, copies: copies}, nil
 		}
 	}
-	return corpus{}, fmt.Errorf("unknown corpus %q (prometheus-operator, cluster-api or synthetic-N)", name)
+	return corpus{}, fmt.Errorf("unknown corpus %q (prometheus-operator, cluster-api, edit-loop, synthetic-N)", name)
 }
 
 // prepare makes the scratch module of a corpus (once; it is kept in the
 // work directory between runs).
 func prepare(dir string, c corpus) error {
+	if c.edit {
+		return prepareMainModule(dir, c)
+	}
 	if _, err := os.Stat(filepath.Join(dir, "go.sum")); err == nil {
 		return nil
 	}

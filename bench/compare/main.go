@@ -54,7 +54,7 @@ type sample struct {
 
 func main() {
 	runs := flag.Int("runs", 5, "measured runs per tool (after one warm-up run each)")
-	which := flag.String("corpus", "prometheus-operator,cluster-api,synthetic-1,synthetic-10,synthetic-25,synthetic-50,synthetic-100", "comma-separated corpora")
+	which := flag.String("corpus", "prometheus-operator,cluster-api,edit-loop,synthetic-1,synthetic-10,synthetic-25,synthetic-50,synthetic-100", "comma-separated corpora (and start-up, crdgen version alone)")
 	cold := flag.Bool("cold", false, "give every run an empty GOCACHE")
 	tools := flag.String("tools", "crdgen,controller-gen", "tools to run")
 	work := flag.String("work", filepath.Join(os.TempDir(), "crdgen-bench"), "scratch directory (kept between runs)")
@@ -93,6 +93,9 @@ type bench struct {
 	baseline, baseBin string
 }
 
+// hasTool reports whether a tool is measured.
+func (b *bench) hasTool(name string) bool { return slices.Contains(b.tools, name) }
+
 // point is one synthetic corpus's size and crdgen's figures, for the slope.
 type point struct {
 	crds int
@@ -127,7 +130,13 @@ func (b *bench) run(names []string) error {
 	fmt.Printf("machine: %d CPUs, %s; runs: %d per tool after a warm-up; GOCACHE: %s\n\n", cpuCount(), goVersion(), b.runs,
 		map[bool]string{true: "empty for every run", false: "warm"}[b.cold])
 	fmt.Printf("%-20s %5s  %-22s %9s %9s %10s\n", "corpus", "CRDs", "", "wall", "cpu", "peak RSS")
+	if err := b.startup(); err != nil {
+		return err
+	}
 	for _, name := range names {
+		if name == "start-up" {
+			continue
+		}
 		c, err := corpusByName(name)
 		if err != nil {
 			return err
@@ -150,7 +159,7 @@ func (b *bench) corpus(c corpus) error {
 	os.RemoveAll(out)
 	cache := filepath.Join(dir, "crdgen-cache")
 	crdgenArgs := []string{"crd", "-o", filepath.Join(out, "crdgen")}
-	if c.copies > 0 {
+	if c.copies > 0 || c.edit {
 		// The copies are local packages, whose markers crdgen checks
 		// strictly; prometheus-operator's monitoring/v1 has two that
 		// controller-gen drops silently (+kubebuilder:validation:OneOf and
@@ -171,7 +180,10 @@ func (b *bench) corpus(c corpus) error {
 		fresh bool
 	}
 	var tools []tool
-	if slices.Contains(b.tools, "crdgen") {
+	if slices.Contains(b.tools, "crdgen") && c.edit {
+		// Each run follows an edit, with the cache of the run before.
+		tools = append(tools, tool{"crdgen", b.crdgen, crdgenArgs, false})
+	} else if slices.Contains(b.tools, "crdgen") {
 		tools = append(tools, tool{"crdgen", b.crdgen, crdgenArgs, true})
 		if !b.cold {
 			// With an empty GOCACHE every run empties crdgen's cache too:
@@ -181,8 +193,8 @@ func (b *bench) corpus(c corpus) error {
 	}
 	if b.baseBin != "" {
 		at := "crdgen@" + b.baseline
-		tools = append(tools, tool{at, b.baseBin, crdgenArgs, true})
-		if !b.cold {
+		tools = append(tools, tool{at, b.baseBin, crdgenArgs, !c.edit})
+		if !b.cold && !c.edit {
 			tools = append(tools, tool{at + " rerun", b.baseBin, crdgenArgs, false})
 		}
 	}
@@ -191,6 +203,13 @@ func (b *bench) corpus(c corpus) error {
 	}
 	results := make([][]sample, len(tools))
 	for round := -1; round < b.runs; round++ {
+		if c.edit {
+			// Once a round: every tool sees another state than on its
+			// run before.
+			if err := toggleEdit(dir); err != nil {
+				return err
+			}
+		}
 		for i, t := range tools {
 			if t.fresh {
 				os.RemoveAll(cache)
