@@ -14,15 +14,13 @@ import (
 // GatewayChannel is the gate Gateway API's tags are about.
 const GatewayChannel = "experimental"
 
-// GatewayTags are the tags of a doc comment that shape a schema.
+// GatewayTags are the tags of a doc comment that decide what exists in a
+// channel (<gateway:validateIPAddress> is read from the description, as
+// Gateway API's generator reads it: schemagen's describeSet).
 type GatewayTags struct {
 	// Experimental is <gateway:experimental>: the field or type exists in
 	// the experimental channel only.
 	Experimental bool
-	// ValidateIPAddress is <gateway:validateIPAddress> on a list of
-	// addresses: an item of type IPAddress must hold an IPv4 or IPv6
-	// address.
-	ValidateIPAddress bool
 	// Validations exist in one channel only.
 	Validations []GatewayValidation
 	// Problems are tags of a channel's validations that do not parse.
@@ -54,7 +52,6 @@ func ReadGatewayTags(doc string) GatewayTags {
 		return t
 	}
 	t.Experimental = strings.Contains(doc, "<gateway:experimental>")
-	t.ValidateIPAddress = strings.Contains(doc, "<gateway:validateIPAddress>")
 	when := func(channel string) string {
 		if channel == "standard" {
 			return "!" + GatewayChannel
