@@ -417,8 +417,9 @@ func (r *runState) settings() map[string]string {
 		}
 		out[f.Name] = f.Value.String()
 	})
-	if len(r.sets) > 0 {
+	if len(r.sets) > 0 || len(r.knownGates) > 0 {
 		out["featureSets"] = setsKey(r.sets)
+		out["featureGates"] = strings.Join(r.knownGates, ",")
 	}
 	return out
 }

@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/featureset"
+	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -30,11 +32,13 @@ func (r *runState) build() error {
 	if len(sets) == 0 {
 		sets = []*featureset.Set{nil}
 	}
-	diags := r.diags
+	var diags markers.ErrorList
 	for i, set := range sets {
 		opts := r.pipelineOptions()
 		opts.Schema.Set = set
-		res, d, err := pipeline.Run(r.mod, nil, opts, r.ph)
+		// Each run gets the load's diagnostics: the pipeline judges what
+		// the load reported (a failed node, a consequence) by them.
+		res, d, err := pipeline.Run(r.mod, slices.Clone(r.diags), opts, r.ph)
 		diags = append(diags, d...)
 		if err != nil {
 			r.diags = diags.Sorted()

@@ -51,7 +51,7 @@ func TestFeatureSetsWorkflow(t *testing.T) {
 			t.Errorf("crd %s with feature sets: exit %d, want %d\n%s", o, code, exitUsage, stderr)
 		}
 	}
-	if code, stdout, stderr := crdgenIn(t, dir, "test"); code != 0 || !strings.Contains(stdout, "ok: 7 cases passed (4 suites)") {
+	if code, stdout, stderr := crdgenIn(t, dir, "test"); code != 0 || !strings.Contains(stdout, "ok: 10 cases passed (4 suites)") {
 		t.Errorf("test: exit %d\n%s%s", code, stdout, stderr)
 	}
 }

@@ -218,10 +218,11 @@ func (r *runState) suiteRuns(suites []*crtest.Suite) ([]suiteRun, []*crtest.Synt
 		case !selected:
 			problems = append(problems, s.KeyError("featureGates", "featureGates %s select no feature set of %s", strings.Join(s.FeatureGates, ", "), ConfigName))
 		case !ran:
-			problems = append(problems, crtest.Check(dedupeCRDs(all), []*crtest.Suite{s})...)
-			if len(problems) == 0 {
-				problems = append(problems, s.KeyError("crdName", "crdName: the feature sets these featureGates select have no CRD %s", s.CRDName))
+			ps := crtest.Check(dedupeCRDs(all), []*crtest.Suite{s})
+			if len(ps) == 0 {
+				ps = append(ps, s.KeyError("crdName", "crdName: the feature sets these featureGates select have no CRD %s", s.CRDName))
 			}
+			problems = append(problems, ps...)
 		}
 	}
 	for _, run := range runs {

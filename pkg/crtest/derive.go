@@ -291,7 +291,7 @@ func notMatching(s *apiextv1.JSONSchemaProps) (string, bool) {
 func listOf(s *apiextv1.JSONSchemaProps, n int64) []any {
 	out := []any{}
 	for i := range n {
-		out = append(out, distinct(sample(itemsOf(s)), i))
+		out = append(out, nth(itemsOf(s), i))
 	}
 	return out
 }
@@ -313,9 +313,12 @@ func (st *starter) tryChange(c change) {
 		st.skipped = append(st.skipped, c.what+" (the server accepts it)")
 		return
 	}
-	if msg := pick(causes(resp.Err), c.field, c.fragment); msg != "" {
-		st.add(starterCase{name: c.what, initial: c.at.with(c.value), expectedError: msg})
+	msg := pick(causes(resp.Err), c.field, c.fragment)
+	if msg == "" {
+		st.skipped = append(st.skipped, c.what+" (the server's error is about another field)")
+		return
 	}
+	st.add(starterCase{name: c.what, initial: c.at.with(c.value), expectedError: msg})
 }
 
 // pick is the cause at field (or below it: a duplicate item is reported

@@ -43,7 +43,7 @@ func sample(s *apiextv1.JSONSchemaProps) any {
 	case "array":
 		var out []any
 		for i := int64(0); i < ptrOr(s.MinItems, 0); i++ {
-			out = append(out, distinct(sample(itemsOf(s)), i))
+			out = append(out, nth(itemsOf(s), i))
 		}
 		if out == nil {
 			out = []any{}
@@ -76,6 +76,22 @@ func ptrOr[T any](p *T, def T) T {
 		return def
 	}
 	return *p
+}
+
+// nth is the i-th of several items of a list: distinct from the others
+// (a list that is a set, or a map keyed by its items' fields), from the
+// enum when there is one, within a maximum when there is one.
+func nth(items *apiextv1.JSONSchemaProps, i int64) any {
+	if items != nil && len(items.Enum) > 0 {
+		var v any
+		json.Unmarshal(items.Enum[int(i)%len(items.Enum)].Raw, &v)
+		return v
+	}
+	v := distinct(sample(items), i)
+	if n, ok := v.(int64); ok && items != nil && items.Maximum != nil && float64(n) > *items.Maximum {
+		return n - 2*i
+	}
+	return v
 }
 
 // distinct makes the i-th of several sampled items differ from the

@@ -72,7 +72,14 @@ func Run(crds []*schemagen.CRD, suites []*Suite, v *schemagen.Validator, opts Op
 		}
 	}
 	built := NewServers(v)
-	built.prepare(targets, suites)
+	var used []*Suite
+	var usedTargets []target
+	for i, s := range suites {
+		if slices.ContainsFunc(jobs, func(j job) bool { return j.s == s }) {
+			used, usedTargets = append(used, s), append(usedTargets, targets[i])
+		}
+	}
+	built.prepare(usedTargets, used)
 	out := make([]*Outcome, len(jobs))
 	parallel.ForEach(len(jobs), func(i int) {
 		j := jobs[i]

@@ -27,9 +27,10 @@ type GatewayTags struct {
 	Problems []string
 }
 
-// GatewayValidation is a validation of one channel: an enum (replacing
-// the node's own in that channel), a pattern (when the node has none), or
-// a CEL rule (added).
+// GatewayValidation is a validation of one channel: an enum or a pattern
+// (replacing the node's own in that channel; Gateway API's generator
+// refuses a channel pattern on a node that has one), or a CEL rule
+// (added).
 type GatewayValidation struct {
 	// When is the condition: "experimental" or "!experimental".
 	When string

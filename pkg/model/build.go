@@ -361,7 +361,7 @@ func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *Pac
 		var m markers.Marker
 		var err error
 		if strings.HasPrefix(text, markers.WhenPrefix) {
-			m, _, err = b.parseWhen(text, target)
+			m, err = b.parseWhen(text, target)
 		} else {
 			m, err = b.reg.Parse(text, target)
 		}

@@ -17,16 +17,16 @@ import (
 )
 
 // parseWhen parses +crdgen:when:Cond:<marker>: the marker, with its
-// condition, and the offset of the inner marker's text in text.
-func (b *builder) parseWhen(text string, target markers.Target) (markers.Marker, int, error) {
+// condition.
+func (b *builder) parseWhen(text string, target markers.Target) (markers.Marker, error) {
 	rest := text[len(markers.WhenPrefix):]
 	cond, inner, ok := strings.Cut(rest, ":")
 	named := markers.Marker{Name: "crdgen:when", Text: text}
 	if !ok || inner == "" {
-		return named, 0, &markers.ArgError{Msg: "a condition and a marker, as in +crdgen:when:Gate:kubebuilder:validation:Maximum=5"}
+		return named, &markers.ArgError{Msg: "a condition and a marker, as in +crdgen:when:Gate:kubebuilder:validation:Maximum=5"}
 	}
 	if err := featureset.CheckName(cond); err != nil {
-		return named, 0, &markers.ArgError{Offset: len(markers.WhenPrefix), Msg: err.Error()}
+		return named, &markers.ArgError{Offset: len(markers.WhenPrefix), Msg: err.Error()}
 	}
 	off := len(markers.WhenPrefix) + len(cond)
 	m, err := b.reg.Parse("+"+inner, target)
@@ -37,14 +37,16 @@ func (b *builder) parseWhen(text string, target markers.Target) (markers.Marker,
 	if err == nil && m.Def != nil && m.Def.Name == "crdgen:featureGate" {
 		err = &markers.ArgError{Offset: off + 1, Msg: "a feature gate under +crdgen:when means two conditions; write two +crdgen:featureGate markers"}
 	}
-	return m, off, err
+	return m, err
 }
 
 // gatewayMarkers are the markers Gateway API's tags in a doc comment stand
 // for, at pos.
 func (b *builder) gatewayMarkers(doc string, pos token.Position, target markers.Target, pkg *Package) []markers.Marker {
 	tags := featureset.ReadGatewayTags(doc)
-	if pkg.Local {
+	// Without feature sets the tags are text, as controller-gen reads
+	// them: nothing to check.
+	if pkg.Local && len(b.l.opts.FeatureGates) > 0 {
 		for _, p := range tags.Problems {
 			b.l.diags.Errorf(pos, markers.CodeMarkerSyntax, "%s", p)
 		}
@@ -75,13 +77,18 @@ func (b *builder) gatewayMarkers(doc string, pos token.Position, target markers.
 
 // checkGates reports, for a package of the main module, the conditions of
 // its markers and doc comment that name a gate no feature set knows.
+// Gateway API's tags are checked only when crdgen.yaml declares feature
+// sets: without them they are text.
 func (b *builder) checkGates(ms []markers.Marker, doc string, pos token.Position, pkg *Package) {
 	if !pkg.Local {
 		return
 	}
 	for _, m := range ms {
+		if strings.HasPrefix(m.Text, "<gateway:") && len(b.l.opts.FeatureGates) == 0 {
+			continue
+		}
 		if m.When != "" {
-			b.checkGate(m.When, m.Pos, "+"+strings.TrimPrefix(m.Text, "+"))
+			b.checkGate(m.When, m.Pos, m.Text)
 		}
 		if g, ok := m.Value.(markers.FeatureGate); ok {
 			if err := featureset.CheckName(g.Value); err != nil {

@@ -110,16 +110,17 @@ func findVersion(g *Group, name string) *Version {
 // runtime.Object (an operator's configuration file type, a list), not a
 // resource, so it does not make a kind; nor does a type defined over a
 // kind of another name (type Other Widget). A type defined over a kind of
-// its own name is one (gateway-api declares its older versions as type
-// HTTPRoute v1.HTTPRoute): controller-gen makes every type of a group
-// named like one of its kinds a version of that kind.
+// its own name and group is one (gateway-api declares its older versions
+// as type HTTPRoute v1.HTTPRoute): controller-gen makes every type of a
+// group named like one of its kinds a version of that kind.
 func (t *Type) IsKind() bool {
 	if t.Base != nil && !t.Alias {
 		b := t.Base
 		for b.Alias && b.Base != nil {
 			b = b.Base
 		}
-		return b.Ident.Name == t.Ident.Name && b.IsKind()
+		sameGroup := b.Package != nil && t.Package != nil && b.Package.HasGroup && b.Package.Group == t.Package.Group
+		return b.Ident.Name == t.Ident.Name && sameGroup && b.IsKind()
 	}
 	st, ok := t.Underlying.(*Struct)
 	if !ok || t.Alias {

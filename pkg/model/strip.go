@@ -30,9 +30,11 @@ func stripBodies(src []byte) []byte {
 	resume(0)
 	out := src
 	copied := false
-	depth := 0 // braces outside function bodies
+	// parens counts the parentheses and brackets open outside bodies;
+	// funcAt is the count at the func keyword being read, so that a func
+	// type inside a list (interface{ M(f func()) }) ends with it.
 	inFunc := false
-	parens, typeBraces := 0, 0
+	parens, funcAt, typeBraces := 0, 0, 0
 	prev := token.ILLEGAL
 	for {
 		pos, tok, _ := s.Scan()
@@ -40,18 +42,23 @@ func stripBodies(src []byte) []byte {
 			return out
 		}
 		switch {
-		case tok == token.FUNC && !inFunc:
-			inFunc, parens, typeBraces = true, 0, 0
-		case inFunc && (tok == token.LPAREN || tok == token.LBRACK):
+		case tok == token.LPAREN || tok == token.LBRACK:
 			parens++
-		case inFunc && (tok == token.RPAREN || tok == token.RBRACK):
+		case tok == token.RPAREN || tok == token.RBRACK:
 			parens--
-		case inFunc && tok == token.LBRACE && (parens > 0 || typeBraces > 0 || prev == token.INTERFACE || prev == token.STRUCT):
+			if inFunc && parens < funcAt {
+				inFunc = false // a func type in the list this closes
+			}
+		case tok == token.FUNC && !inFunc:
+			inFunc, funcAt, typeBraces = true, parens, 0
+		case inFunc && tok == token.LBRACE && (parens > funcAt || typeBraces > 0 || prev == token.INTERFACE || prev == token.STRUCT):
 			typeBraces++
 		case inFunc && tok == token.RBRACE && typeBraces > 0:
 			typeBraces--
-		case inFunc && tok == token.SEMICOLON && parens == 0 && typeBraces == 0:
-			inFunc = false // a declaration without a body
+		case inFunc && tok == token.RBRACE:
+			inFunc = false // a func type in the braces this closes
+		case inFunc && (tok == token.SEMICOLON || tok == token.COMMA) && parens == funcAt && typeBraces == 0:
+			inFunc = false // a declaration, field or parameter without a body
 		case inFunc && tok == token.LBRACE:
 			start := base + file.Offset(pos) + 1
 			end, ok := skipBody(src, start)
@@ -70,10 +77,6 @@ func stripBodies(src []byte) []byte {
 			inFunc = false
 			tok = token.RBRACE
 			resume(end + 1)
-		case tok == token.LBRACE:
-			depth++
-		case tok == token.RBRACE:
-			depth--
 		}
 		prev = tok
 	}

@@ -110,14 +110,16 @@ func TestStripBodiesAsTokensDo(t *testing.T) {
 	}
 }
 
-// stripBodiesByTokens is stripBodies as it was, tokenizing bodies too.
+// stripBodiesByTokens is stripBodies with bodies tokenized to their
+// closing brace instead of skipped byte by byte: the same reading of
+// declarations, another way to find a body's end.
 func stripBodiesByTokens(src []byte) []byte {
 	var s scanner.Scanner
 	file := token.NewFileSet().AddFile("", -1, len(src))
 	s.Init(file, src, nil, 0)
 	out := append([]byte(nil), src...)
 	inFunc := false
-	parens, typeBraces := 0, 0
+	parens, funcAt, typeBraces := 0, 0, 0
 	prev := token.ILLEGAL
 	for {
 		pos, tok, _ := s.Scan()
@@ -125,17 +127,22 @@ func stripBodiesByTokens(src []byte) []byte {
 			return out
 		}
 		switch {
-		case tok == token.FUNC && !inFunc:
-			inFunc, parens, typeBraces = true, 0, 0
-		case inFunc && (tok == token.LPAREN || tok == token.LBRACK):
+		case tok == token.LPAREN || tok == token.LBRACK:
 			parens++
-		case inFunc && (tok == token.RPAREN || tok == token.RBRACK):
+		case tok == token.RPAREN || tok == token.RBRACK:
 			parens--
-		case inFunc && tok == token.LBRACE && (parens > 0 || typeBraces > 0 || prev == token.INTERFACE || prev == token.STRUCT):
+			if inFunc && parens < funcAt {
+				inFunc = false
+			}
+		case tok == token.FUNC && !inFunc:
+			inFunc, funcAt, typeBraces = true, parens, 0
+		case inFunc && tok == token.LBRACE && (parens > funcAt || typeBraces > 0 || prev == token.INTERFACE || prev == token.STRUCT):
 			typeBraces++
 		case inFunc && tok == token.RBRACE && typeBraces > 0:
 			typeBraces--
-		case inFunc && tok == token.SEMICOLON && parens == 0 && typeBraces == 0:
+		case inFunc && tok == token.RBRACE:
+			inFunc = false
+		case inFunc && (tok == token.SEMICOLON || tok == token.COMMA) && parens == funcAt && typeBraces == 0:
 			inFunc = false
 		case inFunc && tok == token.LBRACE:
 			start := file.Offset(pos) + 1
@@ -161,5 +168,19 @@ func stripBodiesByTokens(src []byte) []byte {
 			tok = token.RBRACE
 		}
 		prev = tok
+	}
+}
+
+// TestStripBodiesKeepsLiteralsAfterFuncTypes checks that a func type
+// inside a list (a method's parameter) does not make the next composite
+// literal a body: a constant's length depends on it.
+func TestStripBodiesKeepsLiteralsAfterFuncTypes(t *testing.T) {
+	src := "package p\n\ntype I interface{ M(f func()) error }\n\ntype S struct{ F func(int) (string, error); G int }\n\nvar A = [...]string{\"a\", \"b\"}\n\nvar h = func(x func()) int { return 1 }\n\nconst N = len(A)\n"
+	got := string(stripBodies([]byte(src)))
+	if !strings.Contains(got, `[...]string{"a", "b"}`) {
+		t.Errorf("the array literal after the interface lost its elements:\n%s", got)
+	}
+	if strings.Contains(got, "return 1") {
+		t.Errorf("the func literal's body was kept:\n%s", got)
 	}
 }

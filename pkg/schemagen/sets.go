@@ -73,8 +73,9 @@ func (g *gen) fieldIn(f *model.Field) bool {
 }
 
 // activeMarkers are the markers of a node that exist in the set: a marker
-// whose condition holds replaces the node's unconditional markers of the
-// same name, unless it is repeatable (a CEL rule), which adds.
+// whose condition holds replaces the node's unconditional markers that set
+// the same keywords (+default and +kubebuilder:default alike), unless it
+// is repeatable (a CEL rule), which adds.
 func (g *gen) activeMarkers(ms []markers.Marker) []markers.Marker {
 	replaced := map[string]bool{}
 	conditional := false
@@ -82,7 +83,7 @@ func (g *gen) activeMarkers(ms []markers.Marker) []markers.Marker {
 		if m.When != "" {
 			conditional = true
 			if g.holds(m) && (m.Def == nil || !m.Def.Repeatable) {
-				replaced[m.Name] = true
+				replaced[replaceKey(m)] = true
 			}
 		}
 	}
@@ -91,12 +92,25 @@ func (g *gen) activeMarkers(ms []markers.Marker) []markers.Marker {
 	}
 	out := make([]markers.Marker, 0, len(ms))
 	for _, m := range ms {
-		if !g.holds(m) || m.When == "" && replaced[m.Name] {
+		if !g.holds(m) || m.When == "" && replaced[replaceKey(m)] {
 			continue
 		}
 		out = append(out, m)
 	}
 	return out
+}
+
+// replaceKey is what a conditional marker replaces: the keywords it sets
+// (its items' for an items: marker), or its name.
+func replaceKey(m markers.Marker) string {
+	v, prefix := m.Value, ""
+	if it, ok := v.(markers.Items); ok {
+		v, prefix = it.Value, "items:"
+	}
+	if r, ok := meaningOf(v); ok && len(r.keywords) > 0 {
+		return prefix + strings.Join(r.keywords, ",")
+	}
+	return m.Name
 }
 
 func anyGatewayTag(ms []markers.Marker) bool {
@@ -194,7 +208,11 @@ func (g *gen) checkConditionalMarkers(m *model.Model) {
 			if mk.When == "" || fromGatewayTag(mk) {
 				continue
 			}
-			if r, _ := meaningOf(mk.Value); r.acts != onSchema {
+			v := mk.Value
+			if it, ok := v.(markers.Items); ok {
+				v = it.Value
+			}
+			if r, _ := meaningOf(v); r.acts != onSchema {
 				g.diags.Errorf(mk.Pos, markers.CodeMarkerTarget, "+crdgen:when applies to schema markers (validations, defaults, CEL rules); +%s is not one", mk.Name)
 			}
 		}
@@ -275,8 +293,8 @@ func CheckSets(m *model.Model, sets []*featureset.Set, known []string) markers.E
 			}
 			for _, f := range st.Fields {
 				what := "field " + f.GoName + " of " + t.Ident.Name
-				if in(what, f.Pos, f.Markers) {
-					markersIn(what, f.Markers, f.Markers)
+				if in(what, f.Pos, p.Markers, t.Markers, f.Markers) {
+					markersIn(what, f.Markers, p.Markers, t.Markers, f.Markers)
 				}
 			}
 		}

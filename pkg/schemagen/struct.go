@@ -24,7 +24,7 @@ func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps 
 	if owner != nil && at.what == "type "+owner.Ident.Name {
 		ownerMarkers = owner.Markers
 	}
-	oneOf := g.oneOfFields(ownerMarkers, st, at)
+	oneOf := g.oneOfFields(g.activeMarkers(ownerMarkers), st, at)
 	optionalByDefault := owner != nil && owner.Package != nil && markers.Has[markers.KubebuilderOptional](owner.Package.Markers)
 
 	var immutable []string
@@ -53,7 +53,7 @@ func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps 
 		}
 
 		var fs *apiextv1.JSONSchemaProps
-		switch s, preserved := preservedAny(f); {
+		switch s, preserved := preservedAny(f, g.activeMarkers(f.Markers)); {
 		case markers.Has[markers.Schemaless](f.Markers):
 			fs = &apiextv1.JSONSchemaProps{}
 		case preserved:
@@ -73,7 +73,7 @@ func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps 
 			props.AllOf = append(props.AllOf, *fs)
 			continue
 		}
-		if markers.Has[markers.Immutable](f.Markers) {
+		if markers.Has[markers.Immutable](g.activeMarkers(f.Markers)) {
 			immutable = append(immutable, name)
 		}
 		props.Properties[name] = *fs
@@ -177,7 +177,7 @@ func isStructLike(e model.TypeExpr) bool {
 // +required/+k8s:required, then the package default (required unless
 // omitempty, omitzero or inline).
 func (g *gen) isRequired(f *model.Field, inline, optionalByDefault, inOneOf bool, name string) bool {
-	ms := f.Markers
+	ms := g.activeMarkers(f.Markers)
 	required := func(explicit bool) bool {
 		if inOneOf {
 			pos := f.Pos
@@ -251,8 +251,9 @@ func (g *gen) oneOfFields(ms []markers.Marker, st *model.Struct, at site) map[st
 // values, that +kubebuilder:pruning:PreserveUnknownFields makes valid on its
 // own: no type (a map is an object), and the marker, applied after, keeps
 // whatever the value holds. Without the marker such a field is an error.
-func preservedAny(f *model.Field) (*apiextv1.JSONSchemaProps, bool) {
-	if !markers.Has[markers.XPreserveUnknownFields](f.Markers) {
+// ms are the field's markers that exist in the set.
+func preservedAny(f *model.Field, ms []markers.Marker) (*apiextv1.JSONSchemaProps, bool) {
+	if !markers.Has[markers.XPreserveUnknownFields](ms) {
 		return nil, false
 	}
 	switch x := deref(f.Type).(type) {

@@ -49,7 +49,7 @@ func TestFeatureSetsOnTheServer(t *testing.T) {
 	widgets := c.dyn.Resource(schema.GroupVersionResource{Group: "gates.crdgen.dev", Version: "v1", Resource: "widgets"}).Namespace(c.ns)
 	obj := &unstructured.Unstructured{Object: map[string]any{
 		"apiVersion": "gates.crdgen.dev/v1", "kind": "Widget", "metadata": map[string]any{"name": "turbo"},
-		"spec": map[string]any{"size": int64(50), "mode": "Turbo", "turbo": true},
+		"spec": map[string]any{"size": int64(50), "mode": "Turbo", "turbo": true, "pin": "p"},
 	}}
 	_, err = widgets.Create(ctx, obj, metav1.CreateOptions{})
 	if !apierrors.IsInvalid(err) || !strings.Contains(err.Error(), `Unsupported value: "Turbo"`) || !strings.Contains(err.Error(), "less than or equal to 10") {

@@ -40,6 +40,20 @@ type WidgetSpec struct {
 	// +crdgen:featureGate=!Preview
 	// +optional
 	Classic bool `json:"classic,omitempty"`
+	// Color defaults to red, and to blue where Preview is on (a +default
+	// replaces a +kubebuilder:default: they set the same keyword).
+	// +kubebuilder:default=red
+	// +crdgen:when:Preview:default="blue"
+	// +optional
+	Color string `json:"color,omitempty"`
+	// Levels are at most 5 each, and at most 9 where Preview is on.
+	// +kubebuilder:validation:items:Maximum=5
+	// +crdgen:when:Preview:kubebuilder:validation:items:Maximum=9
+	// +optional
+	Levels []int32 `json:"levels,omitempty"`
+	// Pin is required where Preview is on.
+	// +crdgen:when:Preview:k8s:required
+	Pin string `json:"pin,omitempty"`
 	// Old exists where Legacy is on, which no set turns on: crdgen warns.
 	// +crdgen:featureGate=Legacy
 	// +optional
