@@ -8,9 +8,9 @@ package markers
 //     off). Several must all hold.
 //   - +crdgen:when:Gate:<marker> (or :!Gate:) on a field or type: any one
 //     schema marker that exists only where the condition holds; there it
-//     replaces the node's unconditional markers of the same name (so an
-//     enum or a bound can differ per set), except repeatable ones (CEL
-//     rules), which it adds to. The model reads the prefix (WhenPrefix)
+//     replaces the node's unconditional markers that set the same keywords
+//     (so an enum, a bound or a default can differ per set), except
+//     repeatable ones (CEL rules), which it adds to. The model reads the prefix (WhenPrefix)
 //     and sets Marker.When.
 //   - <crdgen:when=Gate> ... </crdgen:when> in a doc comment: description
 //     text only where the condition holds (package featureset).
