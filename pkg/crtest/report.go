@@ -95,9 +95,17 @@ func suitesOf(outcomes []*Outcome) int {
 
 func summaryOf(cases, failed, suites int) string {
 	if failed > 0 {
-		return fmt.Sprintf("FAIL: %d of %d cases failed (%d suites)", failed, cases, suites)
+		return fmt.Sprintf("FAIL: %d of %s failed (%s)", failed, count(cases, "case"), count(suites, "suite"))
 	}
-	return fmt.Sprintf("ok: %d cases passed (%d suites)", cases, suites)
+	return fmt.Sprintf("ok: %s passed (%s)", count(cases, "case"), count(suites, "suite"))
+}
+
+// count is n things, in the singular for one.
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 type jsonReport struct {
