@@ -14,7 +14,11 @@ import (
 // (and of function literals in top-level declarations) blanked out: spaces,
 // with the line breaks kept, so that every position in what is left stays
 // where it was. src is not changed.
-func stripBodies(src []byte) []byte {
+func stripBodies(src []byte) []byte { return stripWith(src, skipBody) }
+
+// stripWith is stripBodies with bodyEnd finding the brace that closes a
+// body whose inside starts at start.
+func stripWith(src []byte, bodyEnd func(src []byte, start int) (int, bool)) []byte {
 	var s scanner.Scanner
 	fset := token.NewFileSet()
 	var file *token.File
@@ -61,7 +65,7 @@ func stripBodies(src []byte) []byte {
 			inFunc = false // a declaration, field or parameter without a body
 		case inFunc && tok == token.LBRACE:
 			start := base + file.Offset(pos) + 1
-			end, ok := skipBody(src, start)
+			end, ok := bodyEnd(src, start)
 			if !ok {
 				return out
 			}

@@ -35,6 +35,7 @@ func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps 
 		if !ok || !inline && at.hidden[name] || !g.fieldIn(f) {
 			continue
 		}
+		fm := g.activeMarkers(f.Markers)
 		fieldSite := site{owner: owner, pos: f.Pos, what: fmt.Sprintf("field %q", f.GoName)}
 		if owner != nil {
 			fieldSite.what += " of " + owner.Ident.Name
@@ -47,14 +48,14 @@ func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps 
 				continue
 			}
 			seen[name] = f
-			if g.isRequired(f, inline, optionalByDefault, oneOf[name], name) {
+			if g.isRequired(f, fm, inline, optionalByDefault, oneOf[name], name) {
 				props.Required = append(props.Required, name)
 			}
 		}
 
 		var fs *apiextv1.JSONSchemaProps
-		switch s, preserved := preservedAny(f, g.activeMarkers(f.Markers)); {
-		case markers.Has[markers.Schemaless](f.Markers):
+		switch s, preserved := preservedAny(f, fm); {
+		case markers.Has[markers.Schemaless](fm):
 			fs = &apiextv1.JSONSchemaProps{}
 		case preserved:
 			fs = s
@@ -67,13 +68,13 @@ func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps 
 			fs = g.exprSchema(f.Type, fieldSite)
 		}
 		fs.Description = f.Doc
-		g.applyMarkers(f.Markers, fs, fieldSite.what, owner)
+		g.applyMarkers(fm, fs, fieldSite.what, owner)
 
 		if inline {
 			props.AllOf = append(props.AllOf, *fs)
 			continue
 		}
-		if markers.Has[markers.Immutable](g.activeMarkers(f.Markers)) {
+		if markers.Has[markers.Immutable](fm) {
 			immutable = append(immutable, name)
 		}
 		props.Properties[name] = *fs
@@ -174,10 +175,9 @@ func isStructLike(e model.TypeExpr) bool {
 // isRequired decides whether a field is required. The first rule that
 // matches wins, as in controller-gen: +kubebuilder:validation:Optional,
 // +kubebuilder:validation:Required, +optional/+k8s:optional,
-// +required/+k8s:required, then the package default (required unless
-// omitempty, omitzero or inline).
-func (g *gen) isRequired(f *model.Field, inline, optionalByDefault, inOneOf bool, name string) bool {
-	ms := g.activeMarkers(f.Markers)
+// +required/+k8s:required (of ms, the field's markers in the set), then
+// the package default (required unless omitempty, omitzero or inline).
+func (g *gen) isRequired(f *model.Field, ms []markers.Marker, inline, optionalByDefault, inOneOf bool, name string) bool {
 	required := func(explicit bool) bool {
 		if inOneOf {
 			pos := f.Pos
