@@ -95,16 +95,9 @@ type rerunCache struct {
 // cannot be fingerprinted (the run then does everything, as without a
 // cache).
 func (a *app) openCache(slot []string, settings any, listing *model.Listing) *rerunCache {
-	dir := a.cacheDir
-	if dir == "off" {
-		return nil
-	}
+	dir := a.cacheRoot()
 	if dir == "" {
-		base, err := os.UserCacheDir()
-		if err != nil {
-			return nil
-		}
-		dir = filepath.Join(base, "crdgen")
+		return nil
 	}
 	exe, err := executableStamp()
 	if err != nil {
@@ -120,6 +113,22 @@ func (a *app) openCache(slot []string, settings any, listing *model.Listing) *re
 	}
 	key := hashStrings(append([]string{a.version, exe, fp, string(set), environmentStamp()}, slot...)...)
 	return &rerunCache{file: filepath.Join(dir, hashStrings(append([]string{a.dir}, slot...)...)[:32]+".json"), key: key}
+}
+
+// cacheRoot is crdgen's cache directory: $CRDGEN_CACHE, or crdgen in the
+// user cache directory; "" when caching is off.
+func (a *app) cacheRoot() string {
+	switch a.cacheDir {
+	case "off":
+		return ""
+	case "":
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		return filepath.Join(base, "crdgen")
+	}
+	return a.cacheDir
 }
 
 // hit returns the record of the last run when it had the same key and

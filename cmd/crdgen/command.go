@@ -95,6 +95,8 @@ type runState struct {
 	res     *pipeline.Result
 	results []setResult
 	diags   markers.ErrorList
+	// builds remember each set's builds for the next run.
+	builds []*buildStore
 }
 
 // outputs are what a command makes.
@@ -274,8 +276,10 @@ func (r *runState) finish(out *outputs, cache *rerunCache) int {
 		return exitFail
 	}
 	cache.record(out.recorded(), r.diags, stdout)
+	r.recordBuilds(out.files)
 	if r.verbose {
 		a.printWritten(p, len(out.files))
+		r.printReused()
 		r.ph.Done("write")
 		fmt.Fprintf(a.stderr, "crdgen: %s\n", r.ph)
 	}

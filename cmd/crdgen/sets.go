@@ -36,6 +36,12 @@ func (r *runState) build() error {
 	for i, set := range sets {
 		opts := r.pipelineOptions()
 		opts.Schema.Set = set
+		if !opts.CostReport && !opts.KeepObjects {
+			if s := r.openBuilds(set); s != nil {
+				opts.Builds = s
+				r.builds = append(r.builds, s)
+			}
+		}
 		// Each run gets the load's diagnostics: the pipeline judges what
 		// the load reported (a failed node, a consequence) by them.
 		res, d, err := pipeline.Run(r.mod, slices.Clone(r.diags), opts, r.ph)

@@ -82,6 +82,9 @@ func (r *runState) pipelineOptions() pipeline.Options {
 		Patterns:     r.patterns,
 		MemoryBudget: r.a.memoryBudget,
 	}
+	if v := r.openVerdicts(); v != nil {
+		opts.Verdicts = v
+	}
 	if r.unknownMarkers.value == "warn" {
 		opts.Schema.MisplacedMarkers = markers.Warning
 	}

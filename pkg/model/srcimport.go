@@ -291,7 +291,13 @@ func (si *srcImporter) object(p *srcPkg, name string) types.Object {
 		if c, ok := p.consts[name]; ok {
 			return si.constant(p, name, c)
 		}
-		if len(p.pending) > 0 {
+		// Generated files are parsed only for a name the others do not
+		// declare, and not for a predeclared one (string, int64, len): every
+		// type expression asks for those, and parsing core/v1's
+		// generated.pb.go for "string" was a fifth of the load. A generated
+		// file that redeclares a predeclared name at package level is not
+		// seen.
+		if len(p.pending) > 0 && types.Universe.Lookup(name) == nil {
 			si.parsePending(p)
 			return si.object(p, name)
 		}

@@ -146,3 +146,28 @@ func TestStripBodiesKeepsLiteralsAfterFuncTypes(t *testing.T) {
 		t.Errorf("the func literal's body was kept:\n%s", got)
 	}
 }
+
+// TestFilesWithoutFuncAreNotScanned checks the shortcut of stripBodies: a
+// file without the keyword func is returned as it is, and one is found in
+// every place a body can follow it.
+func TestFilesWithoutFuncAreNotScanned(t *testing.T) {
+	for src, want := range map[string]bool{
+		"package p\n// The functionality of funcs.\ntype T struct{ myfunc, funcX int }\n": false,
+		"package p\ntype Ω本func int\n":                                                    false,
+		"package p\nvar f = func() int { return 1 }()\n":                                  true,
+		"package p\nfunc(x int) {}":                                                       true,
+		"package p\nfunc":                                                                 true,
+		"func F() {}":                                                                     true,
+		"package p\ntype T int\nfunc (T) M() {}\n":                                        true,
+		"package p\ntype F struct{ f func/**/() }\n":                                      true,
+	} {
+		if got := hasFuncKeyword([]byte(src)); got != want {
+			t.Errorf("hasFuncKeyword(%q) = %v, want %v", src, got, want)
+		}
+		if !want {
+			if got := stripBodiesByTokens([]byte(src)); string(got) != src {
+				t.Errorf("%q: the scanning stripper changed a file without func: %q", src, got)
+			}
+		}
+	}
+}

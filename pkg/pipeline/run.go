@@ -38,6 +38,15 @@ type Options struct {
 	// MemoryBudget is how many bytes of YAML are held in memory before the
 	// rest is spooled to disk (0: MemoryBudget).
 	MemoryBudget int64
+	// Verdicts, if not nil, remembers the CRDs the API server's validation
+	// accepted with nothing to say: a CRD written exactly as one of them
+	// is not validated again. Not used with CostReport, which analyzes
+	// every rule.
+	Verdicts Verdicts
+	// Builds, if not nil, remembers built CRDs by the key of their build:
+	// a CRD whose build is remembered is not built, encoded or validated
+	// again. Not used with CostReport or KeepObjects.
+	Builds Builds
 }
 
 // Result is what a run made.
@@ -52,6 +61,8 @@ type Result struct {
 	// Groups are the API groups the packages declare (+groupName): a CRD
 	// file of one of them that no kind makes any more is stale.
 	Groups map[string]bool
+	// Reused counts the CRDs taken from Options.Builds, not built.
+	Reused int
 	spool  *Spool
 }
 
@@ -90,6 +101,7 @@ func Run(mod *model.Model, diags markers.ErrorList, opts Options, ph *Phases) (*
 	results := make([]crdResult, plan.Len())
 	sp := &Spool{budget: opts.MemoryBudget}
 	b := &crdBuilder{plan: plan, v: schemagen.NewValidator(), an: an, sp: sp, failed: failed, reported: reportedLines(diags), keep: opts.KeepObjects,
+		verdicts: opts.Verdicts, builds: opts.Builds, kubeVersion: opts.KubeVersion,
 		// Another Kubernetes version than the validation's may lack a CEL
 		// function the rules use.
 		analyzeAll: opts.CostReport || opts.KubeVersion != ""}
@@ -129,6 +141,9 @@ func Run(mod *model.Model, diags markers.ErrorList, opts Options, ph *Phases) (*
 	var reports []celcost.CRDReport
 	for _, r := range results {
 		diags.Append(r.check)
+		if r.reused {
+			out.Reused++
+		}
 		out.Files[r.crd.FileName] = r.yaml
 		out.CRDs = append(out.CRDs, r.crd)
 		reports = append(reports, r.report)
@@ -161,6 +176,8 @@ type crdResult struct {
 	// analysis and the API server's validation found.
 	build, check markers.ErrorList
 	err          error
+	// reused says the CRD was taken from the remembered builds.
+	reused bool
 	// times are spent in each of steps.
 	times [len(steps)]time.Duration
 }
@@ -178,6 +195,11 @@ type crdBuilder struct {
 	reported map[lineKey]bool
 	// analyzeAll runs the CEL analysis on every CRD (see celcost.Judge).
 	analyzeAll bool
+	// verdicts remembers accepted CRDs (nil: judge every one); kubeVersion
+	// is part of a verdict's key.
+	verdicts    Verdicts
+	builds      Builds
+	kubeVersion string
 }
 
 // one takes the i-th CRD through every step: build, write as YAML, the API
@@ -188,6 +210,11 @@ func (b *crdBuilder) one(i int) crdResult {
 	lap := func(n int) {
 		now := time.Now()
 		r.times[n], start = now.Sub(start), now
+	}
+	key, ok := b.reuse(i, &r)
+	if ok || r.err != nil {
+		lap(0)
+		return r
 	}
 	crd, build := b.plan.Build(i)
 	r.build = build
@@ -201,14 +228,27 @@ func (b *crdBuilder) one(i int) crdResult {
 		r.build.Append(schemagen.CheckDefaults(crd))
 	}
 	lap(0)
+	var verdict string
+	var yaml []byte
 	if !bestEffort {
-		yaml, err := crdyaml.Marshal(crd.Object)
+		var err error
+		yaml, err = crdyaml.Marshal(crd.Object)
+		if err == nil && b.remembered(bestEffort) {
+			verdict = verdictKey(yaml, b.kubeVersion)
+		}
 		if err == nil {
 			r.yaml, err = b.sp.Keep(yaml)
 		}
 		if err != nil {
 			r.err = err
 			return r
+		}
+		if verdict != "" && b.verdicts.Accepted(verdict) {
+			// Judged before, byte for byte, with nothing to say: no
+			// finding, no report (see remembered).
+			lap(1)
+			b.remember(key, crd, yaml, r)
+			return b.kept(r, crd)
 		}
 	}
 	internal, err := b.v.InternalOf(crd.Object)
@@ -233,6 +273,12 @@ func (b *crdBuilder) one(i int) crdResult {
 		r.check = dropReported(r.check, seen)
 		return r
 	}
+	if len(found) == 0 && len(r.check) == 0 {
+		if verdict != "" {
+			b.verdicts.Accept(verdict)
+		}
+		b.remember(key, crd, yaml, r)
+	}
 	if r.check.HasErrors() {
 		// The server checks defaults only in an otherwise valid schema:
 		// report bad ones as generation errors, as the markers' own, and
@@ -242,6 +288,12 @@ func (b *crdBuilder) one(i int) crdResult {
 			r.check = dropReported(r.check, reportedLines(d))
 		}
 	}
+	return b.kept(r, crd)
+}
+
+// kept returns r with the CRD, which keeps its object only when the caller
+// asked for objects.
+func (b *crdBuilder) kept(r crdResult, crd *schemagen.CRD) crdResult {
 	r.crd = crd
 	if !b.keep {
 		slim := *crd

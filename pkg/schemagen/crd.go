@@ -37,13 +37,9 @@ func (g *gen) buildCRD(group *model.Group, kinds []*model.Kind) *CRD {
 		},
 	}
 	g.applyResource(obj, kinds)
-	crd := &CRD{Object: obj}
-	for _, k := range kinds {
-		if markers.Has[markers.SkipVersion](k.Type.Markers) {
-			continue
-		}
+	crd := &CRD{Object: obj, Kinds: versionKinds(kinds)}
+	for _, k := range crd.Kinds {
 		obj.Spec.Versions = append(obj.Spec.Versions, g.buildVersion(obj, k))
-		crd.Kinds = append(crd.Kinds, k)
 	}
 	if len(obj.Spec.Versions) == 0 {
 		// Every version is +kubebuilder:skipversion: no CRD, as controller-gen.
@@ -109,6 +105,18 @@ func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *model.Kind
 	}
 	g.checkColumnNames(k)
 	return v
+}
+
+// versionKinds are the kinds of a CRD that are its versions: all but those
+// marked +kubebuilder:skipversion.
+func versionKinds(kinds []*model.Kind) []*model.Kind {
+	var out []*model.Kind
+	for _, k := range kinds {
+		if !markers.Has[markers.SkipVersion](k.Type.Markers) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func subresources(v *apiextv1.CustomResourceDefinitionVersion) *apiextv1.CustomResourceSubresources {

@@ -102,6 +102,8 @@ func Generate(m *model.Model, opts Options) ([]*CRD, markers.ErrorList) {
 type Plan struct {
 	g     *gen
 	items []planItem
+	// keys memoizes the digests of Key.
+	keys digests
 }
 
 // planItem is one CRD to build: a kind in a group, with its versions.

@@ -1,0 +1,90 @@
+package main
+
+// This file implements the store of the API server's verdicts that the
+// pipeline remembers (pipeline.Verdicts): one small file per CRD the
+// server's validation accepted with nothing to say, named by the SHA-256
+// of the CRD's key (its exact YAML and the settings of its judgement) and
+// of the crdgen build that judged it, and holding that name, so a file
+// that does not read back whole is a miss. It lives beside the rerun
+// cache, with the same switches: --no-cache and CRDGEN_CACHE=off turn it
+// off, and --check, which CI trusts, never reads it.
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+// verdictsKept is how many verdicts the store keeps: past it, the oldest
+// (least recently accepted) are removed, down to half.
+const verdictsKept = 4096
+
+// verdictStore is a directory of remembered verdicts.
+type verdictStore struct {
+	dir string
+	// build identifies the crdgen that judges: its version and binary.
+	build string
+}
+
+// openVerdicts returns the verdict store of the run, nil when caching is
+// off for it.
+func (r *runState) openVerdicts() *verdictStore {
+	if r.noCache || r.check {
+		return nil
+	}
+	dir := r.a.cacheRoot()
+	exe, err := executableStamp()
+	if dir == "" || err != nil {
+		return nil
+	}
+	return &verdictStore{dir: filepath.Join(dir, "verdicts"), build: r.a.version + "\x00" + exe}
+}
+
+func (s *verdictStore) name(key string) string { return hashStrings(s.build, key) }
+
+// Accepted reports whether the store holds the key's verdict; a hit is
+// marked as used, so the store keeps what is still in use.
+func (s *verdictStore) Accepted(key string) bool {
+	name := s.name(key)
+	path := filepath.Join(s.dir, name)
+	data, err := os.ReadFile(path)
+	if err != nil || string(data) != name {
+		return false
+	}
+	now := time.Now()
+	os.Chtimes(path, now, now)
+	return true
+}
+
+// Accept records a verdict. A failure to write is no error: the next run
+// validates that CRD again.
+func (s *verdictStore) Accept(key string) {
+	name := s.name(key)
+	if writeAtomic(filepath.Join(s.dir, name), []byte(name)) == nil {
+		s.trim()
+	}
+}
+
+// trim removes the oldest verdicts when the store holds more than
+// verdictsKept.
+func (s *verdictStore) trim() {
+	entries, err := os.ReadDir(s.dir)
+	if err != nil || len(entries) <= verdictsKept {
+		return
+	}
+	type aged struct {
+		name string
+		mod  time.Time
+	}
+	var all []aged
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil {
+			all = append(all, aged{e.Name(), fi.ModTime()})
+		}
+	}
+	slices.SortFunc(all, func(a, b aged) int { return b.mod.Compare(a.mod) })
+	for _, e := range all[min(len(all), verdictsKept/2):] {
+		os.Remove(filepath.Join(s.dir, e.name))
+	}
+}

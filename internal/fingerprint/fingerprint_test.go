@@ -1,0 +1,79 @@
+package fingerprint
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"testing"
+)
+
+func sum(v any) string {
+	w := New(sha256.New())
+	w.Value(v)
+	return hex.EncodeToString(w.Sum())
+}
+
+type inner struct {
+	A string
+	B int
+}
+
+type outer struct {
+	X  []inner
+	P  *inner
+	M  map[string]int
+	I  any
+	Z  [2]bool
+	F  float64
+	In inner
+}
+
+// TestEveryLeafCounts checks that values differing in any one place hash
+// differently, that a map's order does not count, and that nil and empty
+// differ.
+func TestEveryLeafCounts(t *testing.T) {
+	base := func() outer {
+		return outer{X: []inner{{"a", 1}}, P: &inner{"p", 2}, M: map[string]int{"k": 1, "l": 2}, I: inner{"i", 3}, F: 1.5, In: inner{"n", 4}}
+	}
+	variants := map[string]func(o *outer){
+		"slice element":     func(o *outer) { o.X[0].A = "b" },
+		"slice length":      func(o *outer) { o.X = append(o.X, inner{}) },
+		"nil slice":         func(o *outer) { o.X = nil },
+		"empty slice":       func(o *outer) { o.X = []inner{} },
+		"pointee":           func(o *outer) { o.P.B = 3 },
+		"nil pointer":       func(o *outer) { o.P = nil },
+		"map value":         func(o *outer) { o.M["k"] = 9 },
+		"map key":           func(o *outer) { o.M = map[string]int{"k": 1, "m": 2} },
+		"interface type":    func(o *outer) { o.I = "i" },
+		"interface value":   func(o *outer) { o.I = inner{"i", 4} },
+		"array":             func(o *outer) { o.Z[1] = true },
+		"float":             func(o *outer) { o.F = 2.5 },
+		"nested struct":     func(o *outer) { o.In.A = "" },
+		"string boundaries": func(o *outer) { o.X[0].A, o.P.A = "ap", "" },
+	}
+	want := sum(base())
+	seen := map[string]string{want: "base"}
+	for name, change := range variants {
+		o := base()
+		change(&o)
+		got := sum(o)
+		if other, ok := seen[got]; ok {
+			t.Errorf("%s hashes as %s", name, other)
+		}
+		seen[got] = name
+	}
+	for range 20 {
+		if sum(base()) != want {
+			t.Fatal("the same value hashed differently (map order?)")
+		}
+	}
+}
+
+// TestUnhashableValuesPanic checks that a function is refused, not skipped.
+func TestUnhashableValuesPanic(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("a func hashed without a panic")
+		}
+	}()
+	sum(struct{ F func() }{func() {}})
+}

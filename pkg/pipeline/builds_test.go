@@ -1,0 +1,108 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemagen"
+)
+
+// memBuilds is a Builds in memory that counts its hits.
+type memBuilds struct {
+	mu    sync.Mutex
+	built map[string]Built
+	hits  int
+}
+
+func (m *memBuilds) Lookup(key string) (Built, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.built[key]
+	if ok {
+		m.hits++
+	}
+	return b, ok
+}
+
+func (m *memBuilds) Keep(key string, b Built) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.built == nil {
+		m.built = map[string]Built{}
+	}
+	m.built[key] = b
+}
+
+// TestBuildsChangeNothing runs every golden case's packages without
+// remembered builds, then twice with them: the second run takes every CRD
+// it can from the first, and all three make the same files and the same
+// diagnostics. A case whose load has errors has nothing to remember.
+func TestBuildsChangeNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads every golden case")
+	}
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	cases, _ := filepath.Glob(filepath.Join(root, "testdata", "*", "commands.txt"))
+	if len(cases) < 40 {
+		t.Fatalf("found %d golden cases", len(cases))
+	}
+	reused := 0
+	var mu sync.Mutex
+	t.Run("cases", func(t *testing.T) {
+		for _, c := range cases {
+			name := filepath.Base(filepath.Dir(c))
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				m, diags, err := model.Load(context.Background(), []string{"./testdata/" + name + "/..."}, model.Options{Dir: root, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error})
+				if err != nil || m == nil || diags.HasErrors() {
+					t.Skip("the load has errors")
+				}
+				want, wantDiags := runModel(t, m, diags, Options{})
+				store := &memBuilds{}
+				for round := range 2 {
+					got, gotDiags := runModel(t, m, diags, Options{Builds: store})
+					if !mapsEqual(got, want) || gotDiags != wantDiags {
+						t.Errorf("round %d with remembered builds made other files or diagnostics:\n%s\nwant\n%s", round, gotDiags, wantDiags)
+					}
+				}
+				if store.hits != len(store.built) {
+					t.Errorf("%d builds remembered, %d taken back", len(store.built), store.hits)
+				}
+				mu.Lock()
+				reused += store.hits
+				mu.Unlock()
+			})
+		}
+	})
+	if reused < 20 {
+		t.Errorf("only %d CRDs were taken back over every case", reused)
+	}
+}
+
+// runModel runs the pipeline on a loaded model; the files are nil when the
+// run has errors.
+func runModel(t *testing.T, m *model.Model, diags markers.ErrorList, opts Options) (map[string]string, string) {
+	t.Helper()
+	res, out, err := Run(m, append(markers.ErrorList(nil), diags...), opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res == nil {
+		return nil, fmt.Sprint(out)
+	}
+	defer res.Close()
+	files := map[string]string{}
+	for n, f := range res.Files {
+		data, err := f.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[n] = string(data)
+	}
+	return files, fmt.Sprint(out)
+}
