@@ -28,6 +28,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/filestat"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
 )
@@ -70,12 +71,7 @@ type fileStamp struct {
 }
 
 // stat is what the file system says of a file without reading it.
-type stat struct {
-	Size    int64  `json:"size"`
-	ModTime int64  `json:"mtime"`
-	Change  int64  `json:"ctime,omitempty"`
-	Inode   uint64 `json:"ino,omitempty"`
-}
+type stat = filestat.Stat
 
 // dirStamp is a directory's listing.
 type dirStamp struct {
@@ -179,14 +175,7 @@ func (c *rerunCache) record(what cached, diags markers.ErrorList, stdout []byte)
 }
 
 // statOf stats a file (size -1 when it is missing or not a regular file).
-func statOf(path string) stat {
-	fi, err := os.Stat(path)
-	if err != nil || !fi.Mode().IsRegular() {
-		return stat{Size: -1}
-	}
-	ctime, ino := changeTime(fi)
-	return stat{Size: fi.Size(), ModTime: fi.ModTime().UnixNano(), Change: ctime, Inode: ino}
-}
+func statOf(path string) stat { return filestat.Of(path) }
 
 // stamp identifies a directory entry by its stat.
 func stamp(path string) fileStamp { return fileStamp{Path: path, stat: statOf(path)} }

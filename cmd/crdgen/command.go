@@ -175,10 +175,11 @@ func (r *runState) run() int {
 		}
 		return r.produce(nil)
 	}
-	listing, err := a.list(r.patterns, r.tags)
+	listing, err := r.list()
 	if err != nil {
 		return a.fail(nil, err)
 	}
+	r.ph.Done("list")
 	cache, err := r.openCache(listing)
 	if err != nil {
 		return a.fail(nil, err)

@@ -1,4 +1,4 @@
-package main
+package filestat
 
 import (
 	"io/fs"
@@ -12,5 +12,5 @@ func changeTime(fi fs.FileInfo) (int64, uint64) {
 	if !ok {
 		return 0, 0
 	}
-	return st.Ctim.Nano(), st.Ino
+	return st.Ctimespec.Nano(), st.Ino
 }

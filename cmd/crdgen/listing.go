@@ -1,0 +1,77 @@
+package main
+
+// This file implements keeping the go command's listing between runs: the
+// listing of the last run with the same directory, packages, build tags,
+// environment and crdgen, with what it depends on (model.ListingWatch:
+// the go command's files, every directory and Go file header outside the
+// module cache, the directories a "..." pattern walks). When all of it is
+// as it was, listing again would give the same, and the go command is not
+// run: an edit inside a function or a type's fields changes no header. A
+// listing with errors, an overlay, //go:embed lines, an import path
+// pattern with "...", or a packages driver is not kept. --no-cache,
+// CRDGEN_CACHE=off and --check, which CI trusts, always run the go
+// command.
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/crdgen/crdgen/pkg/model"
+)
+
+// keptListing is a listing as the cache keeps it.
+type keptListing struct {
+	Key     string             `json:"key"`
+	Watch   model.ListingWatch `json:"watch"`
+	Listing json.RawMessage    `json:"listing"`
+}
+
+// list lists the run's packages, from the cache when nothing they depend
+// on changed.
+func (r *runState) list() (*model.Listing, error) {
+	a := r.a
+	opts := model.Options{Dir: a.dir, BuildTags: r.tags}
+	file, key := r.listingSlot()
+	if file == "" {
+		return model.List(a.ctx, r.patterns, opts)
+	}
+	var kept keptListing
+	if data, err := os.ReadFile(file); err == nil && json.Unmarshal(data, &kept) == nil && kept.Key == key && kept.Watch.Holds() {
+		if l, err := model.DecodeListing(kept.Listing, r.patterns, opts); err == nil {
+			return l, nil
+		}
+	}
+	l, err := model.List(a.ctx, r.patterns, opts)
+	if err != nil {
+		return nil, err
+	}
+	if w, err := l.Watch(nil); err == nil {
+		if enc, err := l.Encode(); err == nil {
+			if data, err := json.Marshal(keptListing{Key: key, Watch: *w, Listing: enc}); err == nil {
+				writeAtomic(file, data)
+			}
+		}
+	}
+	return l, nil
+}
+
+// listingSlot returns where the run's listing is kept and the key it must
+// have; "" when listings are not kept for the run.
+func (r *runState) listingSlot() (file, key string) {
+	if r.noCache || r.check {
+		return "", ""
+	}
+	dir := r.a.cacheRoot()
+	exe, err := executableStamp()
+	if dir == "" || err != nil {
+		return "", ""
+	}
+	env := environmentStamp()
+	for _, v := range []string{"GOROOT", "GO111MODULE", "GOENV", "PATH", "CC", "CGO_CFLAGS", "CGO_LDFLAGS"} {
+		env += "\n" + v + "=" + os.Getenv(v)
+	}
+	key = hashStrings(r.a.version, exe, env, r.a.dir, strings.Join(r.patterns, "\x00"), strings.Join(r.tags, ","))
+	return filepath.Join(dir, "listing-"+hashStrings(r.a.dir, strings.Join(r.patterns, "\x00"))[:32]+".json"), key
+}

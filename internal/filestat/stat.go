@@ -1,0 +1,27 @@
+// Package filestat says what the file system says of a file without
+// reading it: size, modification time, and where the system tells, change
+// time and inode, which no tool can put back (cp -p, rsync and tar restore
+// a modification time). The caches compare stats to skip reading files
+// that did not change.
+package filestat
+
+import "os"
+
+// Stat is a regular file's state; Size is -1 when there is no regular
+// file at the path.
+type Stat struct {
+	Size    int64  `json:"size"`
+	ModTime int64  `json:"mtime"`
+	Change  int64  `json:"ctime,omitempty"`
+	Inode   uint64 `json:"ino,omitempty"`
+}
+
+// Of stats a file.
+func Of(path string) Stat {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return Stat{Size: -1}
+	}
+	ctime, ino := changeTime(fi)
+	return Stat{Size: fi.Size(), ModTime: fi.ModTime().UnixNano(), Change: ctime, Inode: ino}
+}
