@@ -168,7 +168,6 @@ func (w *ListingWatch) Holds() bool {
 	return true
 }
 
-
 // inModuleCache reports whether a package comes from the module cache,
 // read-only and named by its version (not a replacement by a directory,
 // not vendored).
