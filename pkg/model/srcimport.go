@@ -64,6 +64,11 @@ type srcPkg struct {
 	deepCopied map[string]bool
 	// building guards against building a declaration twice.
 	building map[string]bool
+	// goFiles are the package's files, read on first need (read): a
+	// package the API packages import only for function bodies (fmt,
+	// html/template) is never read.
+	goFiles []string
+	read    bool
 }
 
 // constRef is a constant declaration: its spec, the index of the name, and
@@ -139,6 +144,7 @@ func (si *srcImporter) wantAll(path string) {
 	if p == nil {
 		return
 	}
+	si.readFiles(p)
 	si.parsePending(p)
 	if si.wanted[path] == nil {
 		si.wanted[path] = map[string]bool{}
@@ -182,8 +188,18 @@ func (si *srcImporter) pkg(path string) *srcPkg {
 		specs: map[string]specRef{}, consts: map[string]constRef{}, methods: map[string][]*ast.FuncDecl{},
 		deepCopied: map[string]bool{}, building: map[string]bool{}}
 	p.tpkg.MarkComplete()
+	p.goFiles = lp.GoFiles
 	si.pkgs[path] = p
-	for _, file := range lp.GoFiles {
+	return p
+}
+
+// readFiles reads and parses p's files, the first time it is asked.
+func (si *srcImporter) readFiles(p *srcPkg) {
+	if p.read {
+		return
+	}
+	p.read = true
+	for _, file := range p.goFiles {
 		src, err := si.read(file)
 		if err != nil {
 			continue
@@ -195,7 +211,6 @@ func (si *srcImporter) pkg(path string) *srcPkg {
 		}
 		si.parse(p, file, src)
 	}
-	return p
 }
 
 func (si *srcImporter) read(path string) ([]byte, error) {
@@ -286,6 +301,7 @@ func (si *srcImporter) object(p *srcPkg, name string) types.Object {
 	if obj := p.tpkg.Scope().Lookup(name); obj != nil {
 		return obj
 	}
+	si.readFiles(p)
 	ref, ok := p.specs[name]
 	if !ok {
 		if c, ok := p.consts[name]; ok {
@@ -415,6 +431,7 @@ func (si *srcImporter) constsOf(path, typeName string) {
 	if p == nil {
 		return
 	}
+	si.readFiles(p)
 	for _, name := range slices.Sorted(maps.Keys(p.consts)) {
 		c := p.consts[name]
 		if id, ok := c.typ.(*ast.Ident); ok && id.Name == typeName {
@@ -425,4 +442,10 @@ func (si *srcImporter) constsOf(path, typeName string) {
 
 // syntaxOf returns what the importer parsed of a package, for the doc
 // comments and markers of its types; nil if it never read it.
-func (si *srcImporter) syntaxOf(path string) *srcPkg { return si.pkgs[path] }
+func (si *srcImporter) syntaxOf(path string) *srcPkg {
+	p := si.pkgs[path]
+	if p != nil {
+		si.readFiles(p)
+	}
+	return p
+}
