@@ -147,20 +147,23 @@ func sha256Hex(data []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// recordBuilds records the builds of every set of a run that wrote files.
-func (r *runState) recordBuilds(files map[string]pipeline.File) {
-	if len(r.builds) == 0 {
-		return
-	}
-	written := map[string]string{}
-	for path, f := range files {
-		if data, err := f.Bytes(); err == nil {
-			written[path] = sha256Hex(data)
-		}
-	}
+// recordBuilds records the builds of every set of a run that wrote files;
+// written are the SHA-256 of the files it wrote, by path.
+func (r *runState) recordBuilds(written map[string]string) {
 	for _, s := range r.builds {
 		s.record(written)
 	}
+}
+
+// contentSums returns the SHA-256 of each file's content, by path.
+func contentSums(files map[string]pipeline.File) map[string]string {
+	sums := make(map[string]string, len(files))
+	for path, f := range files {
+		if data, err := f.Bytes(); err == nil {
+			sums[path] = sha256Hex(data)
+		}
+	}
+	return sums
 }
 
 // printReused says, for -v, how many CRDs were taken from the remembered

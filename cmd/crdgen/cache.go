@@ -56,6 +56,9 @@ type cacheRecord struct {
 // output to remove, or a new input).
 type cached struct {
 	files, dirs []string
+	// sums are the SHA-256 of what the run just wrote (or found already
+	// there) at some of files, so that recording does not read them back.
+	sums map[string]string
 }
 
 // fileStamp identifies a file's state. An output is verified by its
@@ -159,6 +162,14 @@ func (c *rerunCache) record(what cached, diags markers.ErrorList, stdout []byte)
 	}
 	rec := cacheRecord{Key: c.key, Diags: diags, Stdout: string(stdout)}
 	for _, p := range what.files {
+		if sum, ok := what.sums[p]; ok {
+			f := stamp(p)
+			if f.Size >= 0 {
+				f.Hash = sum
+			}
+			rec.Outputs = append(rec.Outputs, f)
+			continue
+		}
 		rec.Outputs = append(rec.Outputs, hashStamp(p))
 	}
 	for _, d := range what.dirs {

@@ -276,8 +276,12 @@ func (r *runState) finish(out *outputs, cache *rerunCache) int {
 	if out.failed || out.failure != "" {
 		return exitFail
 	}
-	cache.record(out.recorded(), r.diags, stdout)
-	r.recordBuilds(out.files)
+	what := out.recorded()
+	if cache != nil || len(r.builds) > 0 {
+		what.sums = contentSums(out.files)
+	}
+	cache.record(what, r.diags, stdout)
+	r.recordBuilds(what.sums)
 	if r.verbose {
 		a.printWritten(p, len(out.files))
 		r.printReused()
