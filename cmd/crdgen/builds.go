@@ -65,8 +65,8 @@ func (r *runState) openBuilds(set *featureset.Set) *buildStore {
 		return nil
 	}
 	dir := r.a.cacheRoot()
-	exe, err := executableStamp()
-	if dir == "" || err != nil {
+	build := r.buildIdentity()
+	if dir == "" || build == "" {
 		return nil
 	}
 	setName := ""
@@ -75,7 +75,7 @@ func (r *runState) openBuilds(set *featureset.Set) *buildStore {
 	}
 	s := &buildStore{
 		file:  filepath.Join(dir, "builds-"+hashStrings(r.a.dir, r.c.name, strings.Join(r.patterns, "\x00"), setName)[:32]+".json"),
-		build: r.a.version + "\x00" + exe,
+		build: build,
 		old:   map[string]builtRecord{},
 		kept:  map[string]builtRecord{},
 	}
@@ -86,6 +86,17 @@ func (r *runState) openBuilds(set *featureset.Set) *buildStore {
 		}
 	}
 	return s
+}
+
+// buildIdentity identifies what builds a CRD besides its inputs: crdgen's
+// version and binary, and the custom inflections its pluralization read;
+// "" when the binary cannot be identified.
+func (r *runState) buildIdentity() string {
+	exe, err := executableStamp()
+	if err != nil {
+		return ""
+	}
+	return r.a.version + "\x00" + exe + "\x00" + inflectionStamp()
 }
 
 // Lookup gives back a remembered build whose file still holds its YAML.
@@ -150,6 +161,11 @@ func sha256Hex(data []byte) string {
 // recordBuilds records the builds of every set of a run that wrote files;
 // written are the SHA-256 of the files it wrote, by path.
 func (r *runState) recordBuilds(written map[string]string) {
+	if len(written) == 0 {
+		// Printed, not written (-o -): the record of the last run that
+		// wrote files stays.
+		return
+	}
 	for _, s := range r.builds {
 		s.record(written)
 	}

@@ -133,3 +133,20 @@ func TestEditRebuildsOnlyWhatChanged(t *testing.T) {
 	run("")
 	same("at the end")
 }
+
+// TestInflectionsAreInTheKeys checks that the custom inflections flect
+// reads (which change CRD names, in controller-gen too) are part of what
+// every cache is keyed by.
+func TestInflectionsAreInTheKeys(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("INFLECT_PATH", filepath.Join(dir, "inflections.json"))
+	before := inflectionStamp()
+	env, build := environmentStamp(), (&runState{a: &app{version: "v"}}).buildIdentity()
+	if err := os.WriteFile(filepath.Join(dir, "inflections.json"), []byte(`{"gadget": "gadgetry"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if inflectionStamp() == before || environmentStamp() == env || (&runState{a: &app{version: "v"}}).buildIdentity() == build {
+		t.Error("a new inflections.json left a cache key as it was")
+	}
+}

@@ -229,6 +229,30 @@ func environmentStamp() string {
 			parts = append(parts, fmt.Sprintf("go=%s %d %d", goBin, fi.Size(), fi.ModTime().UnixNano()))
 		}
 	}
+	parts = append(parts, inflectionStamp())
+	return strings.Join(parts, "\n")
+}
+
+// inflectionStamp identifies the custom inflections crdgen's pluralization
+// (gobuffalo/flect, as controller-gen's) read when the process started:
+// inflections.json and acronyms.json in the working directory, or the files
+// $INFLECT_PATH and $ACRONYMS_PATH name. They change CRD names, so every
+// cache's key holds them.
+func inflectionStamp() string {
+	wd, _ := os.Getwd()
+	var parts []string
+	for _, f := range [][2]string{{"inflections.json", "INFLECT_PATH"}, {"acronyms.json", "ACRONYMS_PATH"}} {
+		path, ok := os.LookupEnv(f[1])
+		if !ok {
+			path = filepath.Join(wd, f[0])
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			parts = append(parts, f[0]+": none")
+			continue
+		}
+		parts = append(parts, f[0]+": "+sha256Hex(data))
+	}
 	return strings.Join(parts, "\n")
 }
 

@@ -375,7 +375,7 @@ func (r *runState) register(cfg *config) *flagSet {
 	r.tags = cfg.BuildTags
 	fs.Var(tagList{&r.tags}, "tags", "TAG[,TAG]", "build tags for the go command (added to those of GOFLAGS)")
 	r.a.registerSuppress(fs, cfg)
-	fs.BoolVar(&r.noCache, "no-cache", false, "do the whole run even when nothing changed since the last one")
+	fs.BoolVar(&r.noCache, "no-cache", false, "use none of crdgen's caches: list, build and validate everything")
 	fs.BoolVar(&r.verbose, "v", false, "print each file written and the time of each phase")
 	r.profile.register(fs)
 	return fs

@@ -41,7 +41,7 @@
 //	--unknown-markers MODE        error (default) or warn: what an unknown or misplaced marker is
 //	--tags TAG[,TAG]              build tags for the go command (added to those of GOFLAGS)
 //	--suppress CODE[,CODE]        do not print warnings with these codes
-//	--no-cache                    do the whole run even when nothing changed since the last one
+//	--no-cache                    use none of crdgen's caches: list, build and validate everything
 //	-v                            print each file written and the time of each phase
 //	--cpuprofile FILE             write a CPU profile
 //	--memprofile FILE             write a heap profile
