@@ -193,9 +193,14 @@ func (b *bench) corpus(c corpus) error {
 	}
 	if b.baseBin != "" {
 		at := "crdgen@" + b.baseline
-		tools = append(tools, tool{at, b.baseBin, crdgenArgs, !c.edit})
+		// The baseline writes its own directory: its version annotation
+		// differs, and rewriting crdgen's files would make every crdgen run
+		// after it find its outputs changed (no build reused, no rerun).
+		baseArgs := slices.Clone(crdgenArgs)
+		baseArgs[2] = filepath.Join(out, "crdgen-baseline")
+		tools = append(tools, tool{at, b.baseBin, baseArgs, !c.edit})
 		if !b.cold && !c.edit {
-			tools = append(tools, tool{at + " rerun", b.baseBin, crdgenArgs, false})
+			tools = append(tools, tool{at + " rerun", b.baseBin, baseArgs, false})
 		}
 	}
 	if slices.Contains(b.tools, "controller-gen") {

@@ -22,5 +22,8 @@
 // packages from source without function bodies, and builds from their
 // dependencies' source only the declarations they reach, doc comments
 // included, their constants evaluated with go/constant (load.go,
-// srcimport*.go).
+// srcimport*.go; a dependency is read only when a declaration names it).
+// A Listing can be encoded, kept, and used again while its ListingWatch
+// (listwatch.go: the go command's files, package directories and Go file
+// headers, the directories a "..." pattern walks) holds.
 package model

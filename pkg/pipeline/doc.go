@@ -5,6 +5,11 @@
 // judged by the API server's own validation (schemagen.Validator) and its
 // CEL rules by the server's compiler and cost estimator (celcost.Judge),
 // on every core; YAML past a memory budget is spooled to disk (Spool).
+// A caller may hand it what earlier runs made: Builds (a CRD whose build
+// key, schemagen.Plan.Key, is remembered is taken back, not built) and
+// Verdicts (a CRD built to bytes the server accepted with nothing to say
+// is not validated again). Neither is used with a cost report, kept
+// objects or errors.
 //
 // It sits after celcost in crdgen's data flow, and everything that runs
 // the pipeline calls it: the crdgen command, the end-to-end tests (which
