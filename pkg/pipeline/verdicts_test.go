@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -34,23 +33,10 @@ func (m *memVerdicts) Accept(key string) {
 	m.accepted[key] = true
 }
 
-// runFiles runs the pipeline and returns its files and diagnostics as text.
+// runFiles loads a golden case and runs the pipeline on it.
 func runFiles(t *testing.T, name string, opts Options) (map[string]string, string) {
 	t.Helper()
-	res, diags, err := Run(loadCase(t, name), nil, opts, nil)
-	if err != nil || res == nil {
-		t.Fatalf("Run %s: %v %v", name, err, diags)
-	}
-	defer res.Close()
-	files := map[string]string{}
-	for n, f := range res.Files {
-		data, err := f.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[n] = string(data)
-	}
-	return files, fmt.Sprint(diags)
+	return runModel(t, loadCase(t, name), nil, opts)
 }
 
 // TestVerdictsSkipOnlyWhatWasAccepted checks the remembered verdicts: a

@@ -10,6 +10,7 @@ package schemagen
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -27,9 +28,8 @@ const keyVersion = "crdgen plan key 1"
 // digests memoizes each type's and package's own digest: a type's
 // content with the named types it refers to (and its package) by name.
 type digests struct {
-	mu    sync.Mutex
-	types map[*model.Type]typeDigest
-	pkgs  map[*model.Package]string
+	types memo[*model.Type, typeDigest]
+	pkgs  memo[*model.Package, string]
 }
 
 // typeDigest is a type's own digest, and what it refers to.
@@ -39,24 +39,41 @@ type typeDigest struct {
 	pkgs []*model.Package
 }
 
+// memo is a map filled on first use, from every core (two that compute
+// one entry at once compute the same value).
+type memo[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
+}
+
+func (c *memo[K, V]) get(k K, compute func() V) V {
+	c.mu.Lock()
+	v, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = compute()
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[K]V{}
+	}
+	c.m[k] = v
+	c.mu.Unlock()
+	return v
+}
+
 // Key returns the key of the i-th CRD's build. Two builds with the same key
 // make the same CRD, YAML and diagnostics; a CRD whose build could have
 // errors is never cached by it (the plan's or the load's errors make every
 // CRD judged, not written), so cycles need not be in it.
 func (p *Plan) Key(i int) string {
 	item := p.items[i]
-	h := sha256.New()
-	w := fingerprint.New(h)
+	w := fingerprint.New(sha256.New())
 	w.String(keyVersion)
 	w.Value(p.g.opts)
 	w.Value(p.g.describe)
-	w.Value(slices.Sorted(func(yield func(string) bool) {
-		for d := range p.g.localDirs {
-			if !yield(d) {
-				return
-			}
-		}
-	}))
+	w.Value(slices.Sorted(maps.Keys(p.g.localDirs)))
 	w.String(item.group.Name)
 	reached := map[*model.Type]bool{}
 	var queue []*model.Type
@@ -88,13 +105,7 @@ func (p *Plan) Key(i int) string {
 			pkgs[dp] = true
 		}
 	}
-	types := slices.SortedFunc(func(yield func(*model.Type) bool) {
-		for t := range reached {
-			if !yield(t) {
-				return
-			}
-		}
-	}, func(a, b *model.Type) int {
+	types := slices.SortedFunc(maps.Keys(reached), func(a, b *model.Type) int {
 		if c := strings.Compare(string(a.Ident.ImportPath), string(b.Ident.ImportPath)); c != 0 {
 			return c
 		}
@@ -106,13 +117,7 @@ func (p *Plan) Key(i int) string {
 		w.String(p.digest(t).sum)
 		w.Value(p.g.cycles[t])
 	}
-	packages := slices.SortedFunc(func(yield func(*model.Package) bool) {
-		for pk := range pkgs {
-			if !yield(pk) {
-				return
-			}
-		}
-	}, func(a, b *model.Package) int { return strings.Compare(string(a.Path), string(b.Path)) })
+	packages := slices.SortedFunc(maps.Keys(pkgs), func(a, b *model.Package) int { return strings.Compare(string(a.Path), string(b.Path)) })
 	for _, pk := range packages {
 		w.String(string(pk.Path))
 		w.String(p.pkgDigest(pk))
@@ -122,73 +127,52 @@ func (p *Plan) Key(i int) string {
 
 // digest returns a type's own digest, computing it on first use.
 func (p *Plan) digest(t *model.Type) typeDigest {
-	p.keys.mu.Lock()
-	d, ok := p.keys.types[t]
-	p.keys.mu.Unlock()
-	if ok {
-		return d
-	}
-	h := sha256.New()
-	w := fingerprint.New(h)
-	w.Ref = func(w *fingerprint.Writer, v reflect.Value) bool {
-		switch x := v.Interface().(type) {
-		case *model.Type:
-			w.String("type")
-			w.String(string(x.Ident.ImportPath))
-			w.String(x.Ident.Name)
-			d.refs = append(d.refs, x)
-		case *model.Package:
-			w.String("package")
-			w.String(string(x.Path))
-			d.pkgs = append(d.pkgs, x)
-		case *markers.Definition:
-			w.String("marker")
-			w.String(x.Name)
-		default:
-			return false
+	return p.keys.types.get(t, func() typeDigest {
+		var d typeDigest
+		w := fingerprint.New(sha256.New())
+		w.Ref = func(w *fingerprint.Writer, v reflect.Value) bool {
+			switch x := v.Interface().(type) {
+			case *model.Type:
+				w.String("type")
+				w.String(string(x.Ident.ImportPath))
+				w.String(x.Ident.Name)
+				d.refs = append(d.refs, x)
+			case *model.Package:
+				w.String("package")
+				w.String(string(x.Path))
+				d.pkgs = append(d.pkgs, x)
+			default:
+				return markerRef(w, v)
+			}
+			return true
 		}
-		return true
-	}
-	w.Value(*t)
-	d.sum = hex.EncodeToString(w.Sum())
-	p.keys.mu.Lock()
-	if p.keys.types == nil {
-		p.keys.types = map[*model.Type]typeDigest{}
-	}
-	p.keys.types[t] = d
-	p.keys.mu.Unlock()
-	return d
+		w.Value(*t)
+		d.sum = hex.EncodeToString(w.Sum())
+		return d
+	})
 }
 
 // pkgDigest returns a package's own digest: everything but its types and
 // functions (each type the key reaches is in it whole).
 func (p *Plan) pkgDigest(pk *model.Package) string {
-	p.keys.mu.Lock()
-	sum, ok := p.keys.pkgs[pk]
-	p.keys.mu.Unlock()
+	return p.keys.pkgs.get(pk, func() string {
+		w := fingerprint.New(sha256.New())
+		w.Skip = map[string]bool{"github.com/crdgen/crdgen/pkg/model.Package.Types": true, "github.com/crdgen/crdgen/pkg/model.Package.Funcs": true}
+		w.Ref = markerRef
+		w.Value(*pk)
+		return hex.EncodeToString(w.Sum())
+	})
+}
+
+// markerRef writes a marker's definition by its name: definitions are
+// crdgen's own, the same in every run of one build of crdgen.
+func markerRef(w *fingerprint.Writer, v reflect.Value) bool {
+	d, ok := v.Interface().(*markers.Definition)
 	if ok {
-		return sum
+		w.String("marker")
+		w.String(d.Name)
 	}
-	h := sha256.New()
-	w := fingerprint.New(h)
-	w.Skip = map[string]bool{"github.com/crdgen/crdgen/pkg/model.Package.Types": true, "github.com/crdgen/crdgen/pkg/model.Package.Funcs": true}
-	w.Ref = func(w *fingerprint.Writer, v reflect.Value) bool {
-		if d, ok := v.Interface().(*markers.Definition); ok {
-			w.String("marker")
-			w.String(d.Name)
-			return true
-		}
-		return false
-	}
-	w.Value(*pk)
-	sum = hex.EncodeToString(w.Sum())
-	p.keys.mu.Lock()
-	if p.keys.pkgs == nil {
-		p.keys.pkgs = map[*model.Package]string{}
-	}
-	p.keys.pkgs[pk] = sum
-	p.keys.mu.Unlock()
-	return sum
+	return ok
 }
 
 // Reused returns the i-th CRD as a cache of builds gives it back: named,
