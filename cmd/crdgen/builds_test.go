@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // twoKinds are two kinds in two files, so that an edit to one leaves the
@@ -163,5 +164,23 @@ func TestInflectionsAreInTheKeys(t *testing.T) {
 	}
 	if inflectionStamp() == before || environmentStamp() == env || (&runState{a: &app{version: "v"}}).buildIdentity() == build {
 		t.Error("a new inflections.json left a cache key as it was")
+	}
+}
+
+// TestVerdictsAreTrimmed checks that the verdict store keeps the most
+// recently used verdicts when it grows past verdictsKept, and that what it
+// keeps still reads back.
+func TestVerdictsAreTrimmed(t *testing.T) {
+	s := &verdictStore{dir: t.TempDir(), build: "b"}
+	old := time.Now().Add(-time.Hour)
+	for i := range verdictsKept + 10 {
+		path := filepath.Join(s.dir, fmt.Sprintf("old%05d", i))
+		os.WriteFile(path, nil, 0o644)
+		os.Chtimes(path, old, old)
+	}
+	s.Accept("fresh")
+	entries, _ := os.ReadDir(s.dir)
+	if len(entries) > verdictsKept/2+1 || !s.Accepted("fresh") {
+		t.Errorf("%d verdicts after a trim, want at most %d, the fresh one kept", len(entries), verdictsKept/2+1)
 	}
 }

@@ -13,11 +13,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 )
 
 // verdictsKept is how many verdicts the store keeps: past it, the oldest
-// (least recently accepted) are removed, down to half.
+// (least recently used) are removed, down to half, once a run.
 const verdictsKept = 4096
 
 // verdictStore is a directory of remembered verdicts.
@@ -25,6 +26,10 @@ type verdictStore struct {
 	dir string
 	// build identifies the crdgen that judges: its version and binary.
 	build string
+	// trimmed makes the store trimmed once per run, at its first new
+	// verdict (listing the directory for each one cost a run of 700 CRDs
+	// a quarter of a million entries read).
+	trimmed sync.Once
 }
 
 // openVerdicts returns the verdict store of the run, nil when caching is
@@ -62,7 +67,7 @@ func (s *verdictStore) Accepted(key string) bool {
 func (s *verdictStore) Accept(key string) {
 	name := s.name(key)
 	if writeAtomic(filepath.Join(s.dir, name), []byte(name)) == nil {
-		s.trim()
+		s.trimmed.Do(s.trim)
 	}
 }
 
