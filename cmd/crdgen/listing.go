@@ -38,16 +38,21 @@ func (r *runState) list() (*model.Listing, error) {
 		return model.List(a.ctx, r.patterns, opts)
 	}
 	var kept keptListing
-	if data, err := os.ReadFile(file); err == nil && json.Unmarshal(data, &kept) == nil && kept.Key == key && kept.Watch.Holds() {
-		if l, err := model.DecodeListing(kept.Listing, r.patterns, opts); err == nil {
-			return l, nil
+	var earlier *model.ListingWatch
+	if data, err := os.ReadFile(file); err == nil && json.Unmarshal(data, &kept) == nil && kept.Key == key {
+		if kept.Watch.Holds() {
+			if l, err := model.DecodeListing(kept.Listing, r.patterns, opts); err == nil {
+				return l, nil
+			}
 		}
+		earlier = &kept.Watch
 	}
+	before := model.StateBefore(a.dir, r.patterns, nil, earlier)
 	l, err := model.List(a.ctx, r.patterns, opts)
 	if err != nil {
 		return nil, err
 	}
-	if w, err := l.Watch(nil); err == nil {
+	if w, err := l.Watch(nil, before); err == nil {
 		if enc, err := l.Encode(); err == nil {
 			if data, err := json.Marshal(keptListing{Key: key, Watch: *w, Listing: enc}); err == nil {
 				writeAtomic(file, data)

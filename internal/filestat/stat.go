@@ -25,3 +25,14 @@ func Of(path string) Stat {
 	ctime, ino := changeTime(fi)
 	return Stat{Size: fi.Size(), ModTime: fi.ModTime().UnixNano(), Change: ctime, Inode: ino}
 }
+
+// OfAny stats a file of any kind, a directory included (whose times change
+// when an entry is added or removed); Size is -1 when nothing is there.
+func OfAny(path string) Stat {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return Stat{Size: -1}
+	}
+	ctime, ino := changeTime(fi)
+	return Stat{Size: fi.Size(), ModTime: fi.ModTime().UnixNano(), Change: ctime, Inode: ino}
+}

@@ -20,10 +20,12 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/crdgen/crdgen/internal/filestat"
 )
@@ -61,9 +63,12 @@ type WatchedDir struct {
 var errNotKept = errors.New("this listing is not kept")
 
 // Watch returns what the listing depends on. A listing that cannot be kept
-// (see errNotKept) has no watch.
-func (l *Listing) Watch(env []string) (*ListingWatch, error) {
-	if len(l.opts.Overlay) > 0 || getenv(env, "GOPACKAGESDRIVER") != "" || l.noModules {
+// (see errNotKept) has no watch, nor has one whose inputs changed while the
+// go command read them: before, taken before listing (StateBefore), is
+// what they were then (nil: not checked).
+func (l *Listing) Watch(env []string, before *Before) (*ListingWatch, error) {
+	trees, ok := patternTrees(l.patterns)
+	if !ok || len(l.opts.Overlay) > 0 || getenv(env, "GOPACKAGESDRIVER") != "" || l.noModules {
 		return nil, errNotKept
 	}
 	w := &ListingWatch{}
@@ -97,27 +102,10 @@ func (l *Listing) Watch(env []string) (*ListingWatch, error) {
 		}
 	}
 	w.Files = append(w.Files, goCommandFiles(l.opts.Dir, env)...)
-	for _, pat := range l.patterns {
-		root, tree := strings.CutSuffix(pat, "/...")
-		if pat == "..." {
-			root, tree = ".", true
-		}
-		switch {
-		case strings.Contains(root, "...") || tree && !isDirPattern(root):
-			// The packages an import path pattern with "..." matches
-			// change with modules and directories alike: not kept.
-			return nil, errNotKept
-		case tree:
-			walkPattern(filepath.Join(l.opts.Dir, root), dirs)
-		}
+	for _, root := range trees {
+		walkPattern(filepath.Join(l.opts.Dir, root), dirs)
 	}
-	for _, d := range slices.Sorted(func(yield func(string) bool) {
-		for d := range dirs {
-			if !yield(d) {
-				return
-			}
-		}
-	}) {
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
 		wd, goFiles, err := watchDir(d)
 		if err != nil {
 			return nil, err
@@ -135,7 +123,82 @@ func (l *Listing) Watch(env []string) (*ListingWatch, error) {
 		}
 	}
 	slices.Sort(w.Exist)
+	if before != nil && before.changed(w) {
+		return nil, errNotKept
+	}
 	return w, nil
+}
+
+// Before is the state, before listing, of what a listing may depend on.
+type Before struct {
+	stats map[string]filestat.Stat
+	start time.Time
+}
+
+// StateBefore records, before the go command lists patterns in dir, the
+// state of what the listing may depend on: the go command's files, the
+// directories a "..." pattern walks and their Go files, and everything an
+// earlier watch of the same patterns depended on (nil: none), which holds
+// the package directories outside the patterns.
+func StateBefore(dir string, patterns, env []string, earlier *ListingWatch) *Before {
+	b := &Before{stats: map[string]filestat.Stat{}, start: time.Now()}
+	add := func(path string) {
+		if _, ok := b.stats[path]; !ok {
+			b.stats[path] = filestat.OfAny(path)
+		}
+	}
+	for _, path := range goCommandPaths(dir, env) {
+		add(path)
+	}
+	dirs := map[string]bool{}
+	trees, _ := patternTrees(patterns)
+	for _, root := range trees {
+		walkPattern(filepath.Join(dir, root), dirs)
+	}
+	if earlier != nil {
+		for _, d := range earlier.Dirs {
+			dirs[d.Path] = true
+		}
+		for _, f := range slices.Concat(earlier.Files, earlier.GoFiles) {
+			add(f.Path)
+		}
+	}
+	for d := range dirs {
+		add(d)
+		if entries, err := dirEntries(d); err == nil {
+			for _, e := range entries {
+				if strings.HasSuffix(e, ".go") {
+					add(filepath.Join(d, e))
+				}
+			}
+		}
+	}
+	return b
+}
+
+// changed reports whether anything a watch holds changed after b was
+// taken: a path b has that is not as it was, or one it lacks that was
+// modified since (within a second: some file systems keep whole seconds).
+func (b *Before) changed(w *ListingWatch) bool {
+	var paths []string
+	for _, f := range slices.Concat(w.Files, w.GoFiles) {
+		paths = append(paths, f.Path)
+	}
+	for _, d := range w.Dirs {
+		paths = append(paths, d.Path)
+	}
+	since := b.start.Add(-time.Second).UnixNano()
+	for _, path := range paths {
+		now := filestat.OfAny(path)
+		was, ok := b.stats[path]
+		switch {
+		case ok && was != now:
+			return true
+		case !ok && now.Size >= 0 && (now.ModTime >= since || now.Change >= since):
+			return true
+		}
+	}
+	return false
 }
 
 // Holds reports whether listing again would give the same listing.
@@ -182,20 +245,29 @@ func inModuleCache(p *listedPkg) bool {
 // workspace's go.work.sum, and the go env file.
 func goCommandFiles(dir string, env []string) []WatchedFile {
 	var out []WatchedFile
+	for _, path := range goCommandPaths(dir, env) {
+		out = append(out, watchWhole(path))
+	}
+	return out
+}
+
+// goCommandPaths are the paths of goCommandFiles.
+func goCommandPaths(dir string, env []string) []string {
+	var out []string
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		abs = dir
 	}
 	for d := abs; ; d = filepath.Dir(d) {
 		for _, name := range []string{"go.mod", "go.work", "go.work.sum"} {
-			out = append(out, watchWhole(filepath.Join(d, name)))
+			out = append(out, filepath.Join(d, name))
 		}
 		if filepath.Dir(d) == d {
 			break
 		}
 	}
 	if gw := getenv(env, "GOWORK"); gw != "" && gw != "off" {
-		out = append(out, watchWhole(gw), watchWhole(gw+".sum"))
+		out = append(out, gw, gw+".sum")
 	}
 	goenv := getenv(env, "GOENV")
 	if goenv == "" {
@@ -204,9 +276,28 @@ func goCommandFiles(dir string, env []string) []WatchedFile {
 		}
 	}
 	if goenv != "" && goenv != "off" {
-		out = append(out, watchWhole(goenv))
+		out = append(out, goenv)
 	}
 	return out
+}
+
+// patternTrees returns the directories the "..." patterns among patterns
+// walk; ok is false when one of them is an import path pattern, whose
+// packages change with modules and directories alike (not kept).
+func patternTrees(patterns []string) (roots []string, ok bool) {
+	for _, pat := range patterns {
+		root, tree := strings.CutSuffix(pat, "/...")
+		if pat == "..." {
+			root, tree = ".", true
+		}
+		switch {
+		case strings.Contains(root, "...") || tree && !isDirPattern(root):
+			return nil, false
+		case tree:
+			roots = append(roots, root)
+		}
+	}
+	return roots, true
 }
 
 // isDirPattern reports whether a pattern names a directory: ".", "..",

@@ -90,7 +90,7 @@ func TestListingWatchSeesEveryChange(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w, err := l.Watch(nil)
+			w, err := l.Watch(nil, nil)
 			if err != nil {
 				t.Fatalf("Watch: %v", err)
 			}
@@ -126,8 +126,30 @@ func TestListingsNotKept(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := l.Watch(nil); err == nil {
+		if _, err := l.Watch(nil, nil); err == nil {
 			t.Errorf("%v: a listing was kept", patterns)
 		}
+	}
+}
+
+// TestListingChangedWhileListedIsNotKept checks that a listing is not kept
+// when what it depends on changed while the go command was reading it: the
+// watch, taken after, would record the new state beside a listing of the
+// old one.
+func TestListingChangedWhileListedIsNotKept(t *testing.T) {
+	dir := fixture(t, watchArchive)
+	before := StateBefore(dir, []string{"./..."}, nil, nil)
+	l, err := List(context.Background(), []string{"./..."}, Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Watch(nil, before); err != nil {
+		t.Fatalf("nothing changed, yet the listing is not kept: %v", err)
+	}
+	path := filepath.Join(dir, "api/v1/types.go")
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, []byte(strings.Replace(string(data), `import "example.com/w/api/shared"`, "import (\n\t\"example.com/w/api/shared\"\n\t_ \"strings\"\n)", 1)), 0o644)
+	if _, err := l.Watch(nil, before); err == nil {
+		t.Error("a file that changed during the listing left the listing kept")
 	}
 }
