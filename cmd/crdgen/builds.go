@@ -132,12 +132,18 @@ func (s *buildStore) record(written map[string]string) {
 		return
 	}
 	f := buildsFile{Build: s.build}
+	bySum := map[string][]string{}
+	for _, path := range slices.Sorted(maps.Keys(written)) {
+		bySum[written[path]] = append(bySum[written[path]], path)
+	}
 	for _, key := range slices.Sorted(maps.Keys(s.kept)) {
 		rec := s.kept[key]
 		if written[rec.Path] != rec.SHA256 {
+			// Where the run wrote this build (the first of equal copies:
+			// any holds the same bytes).
 			rec.Path = ""
-			for path, sum := range written {
-				if sum == rec.SHA256 && filepath.Base(path) == rec.Name {
+			for _, path := range bySum[rec.SHA256] {
+				if filepath.Base(path) == rec.Name {
 					rec.Path = path
 					break
 				}
