@@ -68,22 +68,6 @@ func signature(sig *types.Signature, qual types.Qualifier) string {
 	return s
 }
 
-// recvName returns the type name of a method receiver: T for T, *T, T[P].
-func recvName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
-}
+// recvName returns the type name of a method receiver: T for T, *T, T[P]
+// (the name embeddedName finds; a receiver is never qualified).
+func recvName(e ast.Expr) string { return embeddedName(e) }
