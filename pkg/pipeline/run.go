@@ -206,6 +206,8 @@ type crdBuilder struct {
 // server's validation, and the judgement of its CEL rules.
 func (b *crdBuilder) one(i int) crdResult {
 	var r crdResult
+	// Whatever happens to it, the CRD is not built again.
+	defer b.plan.Done(i)
 	start := time.Now()
 	lap := func(n int) {
 		now := time.Now()

@@ -47,8 +47,8 @@ func (f *flattener) flatten(s *apiextv1.JSONSchemaProps) {
 	schemapath.Edit(s, func(s *apiextv1.JSONSchemaProps, path schemapath.Path) bool {
 		entries := s.AllOf
 		s.AllOf = nil
-		for _, e := range entries {
-			f.mergeInto(s, e, path)
+		for i := range entries {
+			f.mergeInto(s, &entries[i], path)
 		}
 		return true
 	})
@@ -59,11 +59,11 @@ func (f *flattener) flatten(s *apiextv1.JSONSchemaProps) {
 // combined move into dst.allOf. dst may take over src's parts: src must not
 // be used afterwards (the entries of an allOf are each merged once, then
 // dropped).
-func (f *flattener) mergeInto(dst *apiextv1.JSONSchemaProps, src apiextv1.JSONSchemaProps, path schemapath.Path) {
-	for _, e := range src.AllOf {
-		f.mergeInto(dst, e, path)
+func (f *flattener) mergeInto(dst, src *apiextv1.JSONSchemaProps, path schemapath.Path) {
+	for i := range src.AllOf {
+		f.mergeInto(dst, &src.AllOf[i], path)
 	}
-	m := &merging{f: f, dst: dst, src: &src, path: path}
+	m := &merging{f: f, dst: dst, src: src, path: path}
 	for _, k := range f.keywords {
 		if k.merge != nil {
 			k.merge(m)
@@ -169,7 +169,7 @@ func (f *flattener) mergeItems(dst *apiextv1.JSONSchemaProps, src *apiextv1.JSON
 		// src is not used again (see mergeInto), so it need not be copied.
 		dst.Items = src
 	default:
-		f.mergeInto(dst.Items.Schema, *src.Schema, path.Child("items"))
+		f.mergeInto(dst.Items.Schema, src.Schema, path.Child("items"))
 	}
 }
 
@@ -178,7 +178,9 @@ func (f *flattener) mergeProperties(dst *apiextv1.JSONSchemaProps, src map[strin
 		return
 	}
 	if dst.Properties == nil {
-		dst.Properties = map[string]apiextv1.JSONSchemaProps{}
+		// src is not used again (see mergeInto): its map is taken over.
+		dst.Properties = src
+		return
 	}
 	for k, sp := range src {
 		d, ok := dst.Properties[k]
@@ -186,7 +188,7 @@ func (f *flattener) mergeProperties(dst *apiextv1.JSONSchemaProps, src map[strin
 			dst.Properties[k] = sp
 			continue
 		}
-		f.mergeInto(&d, sp, path.Property(k))
+		f.mergeInto(&d, &sp, path.Property(k))
 		dst.Properties[k] = d
 	}
 }
@@ -202,6 +204,6 @@ func (f *flattener) mergeAdditional(dst *apiextv1.JSONSchemaProps, src *apiextv1
 	case dst.AdditionalProperties.Schema == nil:
 		dst.AdditionalProperties.Schema = src.Schema
 	default:
-		f.mergeInto(dst.AdditionalProperties.Schema, *src.Schema, path.Child("additionalProperties"))
+		f.mergeInto(dst.AdditionalProperties.Schema, src.Schema, path.Child("additionalProperties"))
 	}
 }

@@ -70,7 +70,7 @@ func TestMergeInto(t *testing.T) {
 			conflict := false
 			f := newFlattener(func(schemapath.Path, string) { conflict = true })
 			dst := tc.dst
-			f.mergeInto(&dst, tc.src, nil)
+			f.mergeInto(&dst, &tc.src, nil)
 			if !reflect.DeepEqual(dst, tc.want) {
 				t.Errorf("got %+v, want %+v", dst, tc.want)
 			}

@@ -104,6 +104,8 @@ type Plan struct {
 	items []planItem
 	// keys memoizes the digests of Key.
 	keys digests
+	// uses drops raw schemas as the CRDs that need them are done.
+	uses *rawUses
 }
 
 // planItem is one CRD to build: a kind in a group, with its versions.
@@ -144,6 +146,7 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 			}
 		}
 	}
+	p.countUses()
 	g.checkNames(p.items)
 	g.checkMisplacedCRDMarkers(m)
 	g.checkConditionalMarkers(m)
@@ -158,6 +161,9 @@ func (p *Plan) Len() int { return len(p.items) }
 // CheckDefaults, not to be written. It may run concurrently with Build of
 // other CRDs.
 func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
+	if p.uses.done[i].Load() {
+		panic("schemagen: Build of a CRD after its Done")
+	}
 	var diags markers.ErrorList
 	job := *p.g
 	job.diags = &diags
