@@ -51,8 +51,9 @@ type srcImporter struct {
 type srcPkg struct {
 	path, name, dir string
 	tpkg            *types.Package
-	// files are the parsed files; pending the generated ones not parsed
-	// yet, read only when a declaration is not in the others.
+	// files are the parsed files; pending the generated ones and those that
+	// give nothing (skim.go) not parsed yet, read only when a declaration
+	// is not in the others.
 	files   []*ast.File
 	pending []string
 	specs   map[string]specRef
@@ -207,6 +208,10 @@ func (si *srcImporter) readFiles(p *srcPkg) {
 		if isGeneratedSource(src) {
 			p.pending = append(p.pending, file)
 			scanDeepCopies(src, p.deepCopied)
+			continue
+		}
+		if givesNothing(src) {
+			p.pending = append(p.pending, file)
 			continue
 		}
 		si.parse(p, file, src)

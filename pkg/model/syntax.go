@@ -30,8 +30,9 @@ type pkgSyntax struct {
 	nodes      map[ast.Node][]rawMarker
 	pkgMarkers []rawMarker
 	ignored    []rawMarker
-	// pending are generated files not parsed yet; they are read only when a
-	// type is not found in the others.
+	// pending are generated files, and files that give nothing (skim.go),
+	// not parsed yet; they are read only when a type is not found in the
+	// others.
 	pending []string
 	// deepCopyObjects are the types the API package's generated files,
 	// which the load leaves out, give a DeepCopyObject method.
@@ -102,7 +103,7 @@ func (b *builder) depSyntax(dir string) *pkgSyntax {
 		if err != nil {
 			continue
 		}
-		if isGeneratedSource(src) {
+		if isGeneratedSource(src) || givesNothing(src) {
 			s.pending = append(s.pending, path)
 			continue
 		}

@@ -1,0 +1,73 @@
+package model
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestGivesNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		nothing   bool
+	}{
+		{"functions and variables", "package p\n\nvar m = map[string]string{\"\": \"type T is a type\"}\n\nfunc (T) SwaggerDoc() map[string]string { return m }\n", true},
+		{"keywords in bodies, comments and strings", "package p\n\n// type T int, const C\nfunc F(x any) { switch x.(type) {}; const c = 1; type l int }\nvar s = `\ntype T int`\nvar r = '{'\n", true},
+		{"a block comment that looks like a marker", "package p\n\n/* +kubebuilder:validation:Optional */\nfunc F() {}\n", true},
+		{"a type", "package p\n\ntype T int\n", false},
+		{"a type group", "package p\n\ntype (\n\tT int\n)\n", false},
+		{"a constant", "package p\n\nconst C = 1\n", false},
+		{"a constant group", "package p\n\nconst (\n\tC = iota\n)\n", false},
+		{"a type after a semicolon", "package p\n\nvar v = 1; type T int\n", false},
+		{"a package marker", "// +groupName=example.com\npackage p\n", false},
+		{"a marker after blanks", "package p\n\n//\t +kubebuilder:object:generate=true\n", false},
+		{"a marker in a body", "package p\n\nfunc F() {\n\t// +optional\n}\n", false},
+		{"a method the importer reads", "package p\n\nfunc (t *T) MarshalJSON() ([]byte, error) { return nil, nil }\n", false},
+		{"a deep copy", "package p\n\nfunc (in *T) DeepCopyInto(out *T) {}\n", false},
+		{"an identifier that starts with a keyword", "package p\n\nvar typed, constant = 1, 2\n", true},
+	} {
+		if got := givesNothing([]byte(tc.src)); got != tc.nothing {
+			t.Errorf("%s: givesNothing = %v, want %v", tc.name, got, tc.nothing)
+		}
+	}
+}
+
+// TestFilesThatGiveNothingAreNotParsed checks that a dependency's file of
+// functions and documentation strings is held back, and parsed when a name
+// is not found elsewhere.
+func TestFilesThatGiveNothingAreNotParsed(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(text), 0o644)
+		return path
+	}
+	types := write("types.go", "package dep\n\n// T is a type.\ntype T struct{ N int }\n")
+	docs := write("docs.go", "package dep\n\nvar mapT = map[string]string{\"n\": \"type of n\"}\n\nfunc (T) SwaggerDoc() map[string]string { return mapT }\n")
+	fset := token.NewFileSet()
+	api, err := parser.ParseFile(fset, "api.go", "package api\n\nimport \"example.com/dep\"\n\ntype A struct{ T dep.T }\n", parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	si := newSrcImporter(fset, nil, map[string]*listedPkg{
+		"example.com/dep": {ImportPath: "example.com/dep", Name: "dep", Dir: dir, GoFiles: []string{docs, types}},
+	})
+	si.want(api)
+	if _, err := si.Import("example.com/dep"); err != nil {
+		t.Fatal(err)
+	}
+	p := si.pkgs["example.com/dep"]
+	if len(p.files) != 1 || len(p.pending) != 1 || p.pending[0] != docs {
+		t.Fatalf("parsed %d files, held back %v; want types.go parsed, docs.go held back", len(p.files), p.pending)
+	}
+	if p.tpkg.Scope().Lookup("T") == nil {
+		t.Fatal("T was not built")
+	}
+	// A name the parsed files do not declare parses what was held back.
+	si.object(p, "mapT")
+	if len(p.files) != 2 || len(p.pending) != 0 {
+		t.Errorf("after a name not found: parsed %d files, held back %v", len(p.files), p.pending)
+	}
+}
