@@ -181,9 +181,7 @@ func (r *runState) recordBuilds(written map[string]string) {
 func contentSums(files map[string]pipeline.File) map[string]string {
 	sums := make(map[string]string, len(files))
 	for path, f := range files {
-		if data, err := f.Bytes(); err == nil {
-			sums[path] = sha256Hex(data)
-		}
+		sums[path] = f.SHA256()
 	}
 	return sums
 }

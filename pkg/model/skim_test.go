@@ -3,8 +3,11 @@ package model
 import (
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -69,5 +72,40 @@ func TestFilesThatGiveNothingAreNotParsed(t *testing.T) {
 	si.object(p, "mapT")
 	if len(p.files) != 2 || len(p.pending) != 0 {
 		t.Errorf("after a name not found: parsed %d files, held back %v", len(p.files), p.pending)
+	}
+}
+
+// TestScanDeepCopiesAsTheExpressionDid checks the byte scanner against the
+// regular expression it replaced, on lines that match it and lines that
+// nearly do.
+func TestScanDeepCopiesAsTheExpressionDid(t *testing.T) {
+	re := regexp.MustCompile(`(?m)^func \(\w+ \*(\w+)\) DeepCopyInto\(\w+ \*(\w+)\) \{`)
+	src := strings.Join([]string{
+		"func (in *A) DeepCopyInto(out *A) {",
+		"func (in *B) DeepCopyInto(out *B) { // trailing",
+		"func (in *C) DeepCopyInto(out *D) {",
+		"func (in E) DeepCopyInto(out *E) {",
+		" func (in *F) DeepCopyInto(out *F) {",
+		"func (in *G) DeepCopyInto(out *G)",
+		"func (in *H_1) DeepCopyInto(out *H_1) {\r",
+		"func (in  *I) DeepCopyInto(out *I) {",
+		"func (in *J) DeepCopyInto(out *J) {}",
+		"func (in *K) DeepCopyInto(out *K, x int) {",
+		"// func (in *L) DeepCopyInto(out *L) {",
+		"func (in *M) DeepCopyInto(out *M) {",
+	}, "\n")
+	want := map[string]bool{}
+	for _, m := range re.FindAllStringSubmatch(src, -1) {
+		if m[1] == m[2] {
+			want[m[1]] = true
+		}
+	}
+	got := map[string]bool{}
+	scanDeepCopies([]byte(src), got)
+	if !maps.Equal(got, want) {
+		t.Errorf("scanDeepCopies found %v, the expression %v", got, want)
+	}
+	if len(want) < 4 {
+		t.Errorf("only %d lines match: the test checks little", len(want))
 	}
 }

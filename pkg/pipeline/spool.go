@@ -6,7 +6,9 @@ package pipeline
 // all their YAML (a third of a megabyte each for large kinds) in memory.
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -64,10 +66,17 @@ func (f File) MoveTo(path string) error {
 	return os.Rename(f.path, path)
 }
 
-// Same reports whether data is the file's content.
+// Same reports whether data is the file's content: compared byte for byte
+// when the file is in memory, by SHA-256 when it is spooled.
 func (f File) Same(data []byte) bool {
+	if f.path == "" {
+		return bytes.Equal(data, f.data)
+	}
 	return int64(len(data)) == f.size && sha256.Sum256(data) == f.sum
 }
+
+// SHA256 returns the SHA-256 of the content, in hexadecimal.
+func (f File) SHA256() string { return hex.EncodeToString(f.sum[:]) }
 
 // NewSpool returns a spool that keeps budget bytes in memory (0:
 // MemoryBudget).
