@@ -3,6 +3,7 @@ package model
 import (
 	"go/parser"
 	"go/token"
+	"go/types"
 	"maps"
 	"os"
 	"path/filepath"
@@ -107,5 +108,60 @@ func TestScanDeepCopiesAsTheExpressionDid(t *testing.T) {
 	}
 	if len(want) < 4 {
 		t.Errorf("only %d lines match: the test checks little", len(want))
+	}
+}
+
+// TestUnexportedFieldTypesAreNotBuilt checks that the importer builds the
+// type of a dependency's exported and embedded fields, and not the type of
+// an unexported one, whose package is then never read.
+func TestUnexportedFieldTypesAreNotBuilt(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		os.WriteFile(path, []byte(text), 0o644)
+		return path
+	}
+	hidden := write("hidden/h.go", "package hidden\n\ntype H struct{ N int }\n")
+	shown := write("shown/s.go", "package shown\n\ntype S struct{ N int }\n\ntype E struct{ M int }\n")
+	dep := write("dep/d.go", `package dep
+
+import (
+	"example.com/hidden"
+	"example.com/shown"
+)
+
+type T struct {
+	Visible shown.S
+	shown.E
+	h, i    hidden.H
+	Mixed, j shown.S
+}
+`)
+	fset := token.NewFileSet()
+	api, err := parser.ParseFile(fset, "api.go", "package api\n\nimport \"example.com/dep\"\n\ntype A struct{ T dep.T }\n", parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	si := newSrcImporter(fset, nil, map[string]*listedPkg{
+		"example.com/dep":    {ImportPath: "example.com/dep", Name: "dep", Dir: filepath.Dir(dep), GoFiles: []string{dep}},
+		"example.com/shown":  {ImportPath: "example.com/shown", Name: "shown", Dir: filepath.Dir(shown), GoFiles: []string{shown}},
+		"example.com/hidden": {ImportPath: "example.com/hidden", Name: "hidden", Dir: filepath.Dir(hidden), GoFiles: []string{hidden}},
+	})
+	si.want(api)
+	tp, err := si.Import("example.com/dep")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := tp.Scope().Lookup("T").Type().Underlying().(*types.Struct)
+	want := map[string]string{"Visible": "example.com/shown.S", "E": "example.com/shown.E", "h": "invalid type", "i": "invalid type", "Mixed": "example.com/shown.S", "j": "example.com/shown.S"}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if got := f.Type().String(); got != want[f.Name()] {
+			t.Errorf("field %s: type %s, want %s", f.Name(), got, want[f.Name()])
+		}
+	}
+	if p := si.pkgs["example.com/hidden"]; p != nil && p.read {
+		t.Error("the package of an unexported field's type was read")
 	}
 }

@@ -10,8 +10,9 @@ package model
 // The importer gives go/types packages that hold only what is asked of them:
 // the names the API packages refer to (found by scanning their files), and
 // what those declarations reach in turn. Function bodies, variables and
-// functions are never read; methods only when their name matters to a
-// schema or to conversion (JSON and text marshaling, deep copies). A name
+// functions are never read, nor the types of unexported fields that are
+// not embedded; methods only when their name matters to a schema or to
+// conversion (JSON and text marshaling, deep copies). A name
 // the importer does not build is undefined to the type-checker, which the
 // loader ignores unless a field's type depends on it.
 

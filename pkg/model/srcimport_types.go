@@ -103,7 +103,15 @@ func (si *srcImporter) structType(p *srcPkg, f *ast.File, x *ast.StructType, tpa
 	var fields []*types.Var
 	var tags []string
 	for _, fld := range x.Fields.List {
-		t := si.expr(p, f, fld.Type, tparams)
+		// The type of an unexported field that is not embedded is not
+		// built: no other package can name the field, encoding/json
+		// neither reads nor writes it, and conversions leave it alone.
+		// Such fields led to reflect, regexp and math/big (through
+		// runtime.Scheme and resource.Quantity): a fifth of the load.
+		var t types.Type = types.Typ[types.Invalid]
+		if len(fld.Names) == 0 || anyExported(fld.Names) {
+			t = si.expr(p, f, fld.Type, tparams)
+		}
 		tag := ""
 		if fld.Tag != nil {
 			tag, _ = strconv.Unquote(fld.Tag.Value)
@@ -177,4 +185,14 @@ func (si *srcImporter) instance(p *srcPkg, f *ast.File, e ast.Expr, tparams map[
 		return types.Typ[types.Invalid]
 	}
 	return t
+}
+
+// anyExported reports whether one of a field list's names is exported.
+func anyExported(names []*ast.Ident) bool {
+	for _, n := range names {
+		if n.IsExported() {
+			return true
+		}
+	}
+	return false
 }
