@@ -70,7 +70,7 @@ func (g *gen) expanded(t *model.Type, onStack []*model.Type) *apiextv1.JSONSchem
 		// Every type a kind reaches was built by Prepare.
 		return &apiextv1.JSONSchemaProps{}
 	}
-	s := raw.DeepCopy()
+	s := copyNodes(raw)
 	g.expandRefs(s, append(onStack[:len(onStack):len(onStack)], t))
 	return s
 }
