@@ -216,6 +216,11 @@ func (b *bench) corpus(c corpus) error {
 			}
 		}
 		for i, t := range tools {
+			// Each binary has its own cache: a run replaces the remembered
+			// builds of its directory and command with its own, so two
+			// crdgens sharing one would each find the other's and rebuild
+			// everything in the edit loop.
+			cache := filepath.Join(cache, filepath.Base(t.bin))
 			if t.fresh {
 				os.RemoveAll(cache)
 			}
