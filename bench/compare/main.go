@@ -238,7 +238,7 @@ func (b *bench) corpus(c corpus) error {
 	for i, t := range tools {
 		m := median(results[i])
 		meds[t.name] = m
-		fmt.Printf("%-20s %5d  %-22s %8.2fs %8.2fs %7.0f MiB\n", c.name, crds, t.name, m.wall.Seconds(), m.cpu.Seconds(), mib(m.maxRSSKB))
+		fmt.Printf("%-20s %5d  %-22s %8.3fs %8.3fs %7.0f MiB\n", c.name, crds, t.name, m.wall.Seconds(), m.cpu.Seconds(), mib(m.maxRSSKB))
 	}
 	cg, hasCG := meds["controller-gen"]
 	cr, hasCR := meds["crdgen"]
