@@ -1,11 +1,8 @@
 package model
 
 import (
-	"go/parser"
-	"go/token"
 	"go/types"
 	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -42,26 +39,14 @@ func TestGivesNothing(t *testing.T) {
 // functions and documentation strings is held back, and parsed when a name
 // is not found elsewhere.
 func TestFilesThatGiveNothingAreNotParsed(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		os.WriteFile(path, []byte(text), 0o644)
-		return path
-	}
-	types := write("types.go", "package dep\n\n// T is a type.\ntype T struct{ N int }\n")
-	docs := write("docs.go", "package dep\n\nvar mapT = map[string]string{\"n\": \"type of n\"}\n\nfunc (T) SwaggerDoc() map[string]string { return mapT }\n")
-	fset := token.NewFileSet()
-	api, err := parser.ParseFile(fset, "api.go", "package api\n\nimport \"example.com/dep\"\n\ntype A struct{ T dep.T }\n", parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	si := newSrcImporter(fset, nil, map[string]*listedPkg{
-		"example.com/dep": {ImportPath: "example.com/dep", Name: "dep", Dir: dir, GoFiles: []string{docs, types}},
-	})
-	si.want(api)
+	si, root := importerOver(t, map[string]string{
+		"dep/types.go": "package dep\n\n// T is a type.\ntype T struct{ N int }\n",
+		"dep/docs.go":  "package dep\n\nvar mapT = map[string]string{\"n\": \"type of n\"}\n\nfunc (T) SwaggerDoc() map[string]string { return mapT }\n",
+	}, "package api\n\nimport \"example.com/dep\"\n\ntype A struct{ T dep.T }\n")
 	if _, err := si.Import("example.com/dep"); err != nil {
 		t.Fatal(err)
 	}
+	docs := filepath.Join(root, "dep", "docs.go")
 	p := si.pkgs["example.com/dep"]
 	if len(p.files) != 1 || len(p.pending) != 1 || p.pending[0] != docs {
 		t.Fatalf("parsed %d files, held back %v; want types.go parsed, docs.go held back", len(p.files), p.pending)
@@ -115,16 +100,10 @@ func TestScanDeepCopiesAsTheExpressionDid(t *testing.T) {
 // type of a dependency's exported and embedded fields, and not the type of
 // an unexported one, whose package is then never read.
 func TestUnexportedFieldTypesAreNotBuilt(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(path), 0o755)
-		os.WriteFile(path, []byte(text), 0o644)
-		return path
-	}
-	hidden := write("hidden/h.go", "package hidden\n\ntype H struct{ N int }\n")
-	shown := write("shown/s.go", "package shown\n\ntype S struct{ N int }\n\ntype E struct{ M int }\n")
-	dep := write("dep/d.go", `package dep
+	si, _ := importerOver(t, map[string]string{
+		"hidden/h.go": "package hidden\n\ntype H struct{ N int }\n",
+		"shown/s.go":  "package shown\n\ntype S struct{ N int }\n\ntype E struct{ M int }\n",
+		"dep/d.go": `package dep
 
 import (
 	"example.com/hidden"
@@ -137,18 +116,8 @@ type T struct {
 	h, i    hidden.H
 	Mixed, j shown.S
 }
-`)
-	fset := token.NewFileSet()
-	api, err := parser.ParseFile(fset, "api.go", "package api\n\nimport \"example.com/dep\"\n\ntype A struct{ T dep.T }\n", parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	si := newSrcImporter(fset, nil, map[string]*listedPkg{
-		"example.com/dep":    {ImportPath: "example.com/dep", Name: "dep", Dir: filepath.Dir(dep), GoFiles: []string{dep}},
-		"example.com/shown":  {ImportPath: "example.com/shown", Name: "shown", Dir: filepath.Dir(shown), GoFiles: []string{shown}},
-		"example.com/hidden": {ImportPath: "example.com/hidden", Name: "hidden", Dir: filepath.Dir(hidden), GoFiles: []string{hidden}},
-	})
-	si.want(api)
+`,
+	}, "package api\n\nimport \"example.com/dep\"\n\ntype A struct{ T dep.T }\n")
 	tp, err := si.Import("example.com/dep")
 	if err != nil {
 		t.Fatal(err)
