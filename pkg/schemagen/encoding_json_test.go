@@ -25,11 +25,7 @@ import (
 // of a shadowed field would have rejected (a name over Common's MaxLength)
 // must pass, since encoding/json never writes that field.
 func TestSchemasMatchEncodingJSON(t *testing.T) {
-	m, diags, err := model.Load(context.Background(), []string{"./testdata/schemas_follow_encoding_json/..."},
-		model.Options{Dir: "../..", WellKnown: IsWellKnown})
-	if err != nil || diags.HasErrors() {
-		t.Fatalf("load: %v %v", err, diags)
-	}
+	m := loadGolden(t, "schemas_follow_encoding_json")
 	crds, diags := Generate(m, Options{})
 	if diags.HasErrors() || len(crds) != 1 {
 		t.Fatalf("generate: %d CRDs, %v", len(crds), diags)
@@ -78,4 +74,16 @@ func TestSchemasMatchEncodingJSON(t *testing.T) {
 	if errs := apiservervalidation.ValidateCustomResource(field.NewPath(""), obj, validator); len(errs) > 0 {
 		t.Errorf("the schema rejects what Go writes: %v\n%s", errs, data)
 	}
+}
+
+// loadGolden loads a golden case's packages (testdata/NAME at the
+// repository's root); a load error or an error diagnostic ends the test.
+func loadGolden(t *testing.T, name string) *model.Model {
+	t.Helper()
+	m, diags, err := model.Load(context.Background(), []string{"./testdata/" + name + "/..."},
+		model.Options{Dir: "../..", WellKnown: IsWellKnown})
+	if err != nil || diags.HasErrors() {
+		t.Fatalf("load %s: %v %v", name, err, diags)
+	}
+	return m
 }

@@ -1,7 +1,6 @@
 package schemagen
 
 import (
-	"context"
 	"fmt"
 	"reflect"
 	"testing"
@@ -117,11 +116,7 @@ func TestSameKeySameBuild(t *testing.T) {
 	}
 	for _, name := range []string{"crontab_every_validation_marker", "go_shapes", "three_versions_storage_and_deprecated", "defined_types_keep_their_base_markers", "list_map_struct_topology"} {
 		t.Run(name, func(t *testing.T) {
-			m, diags, err := model.Load(context.Background(), []string{"./testdata/" + name + "/..."},
-				model.Options{Dir: "../..", WellKnown: IsWellKnown})
-			if err != nil || diags.HasErrors() {
-				t.Fatalf("load: %v %v", err, diags)
-			}
+			m := loadGolden(t, name)
 			opts := Options{ToolVersion: "v0"}
 			want, ok := buildAll(m, opts)
 			if !ok || len(want) == 0 {

@@ -1,11 +1,8 @@
 package schemagen
 
 import (
-	"context"
 	"reflect"
 	"testing"
-
-	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // TestDoneDropsOnlyWhatNoCRDNeeds builds each CRD of cases whose CRDs share
@@ -17,11 +14,7 @@ func TestDoneDropsOnlyWhatNoCRDNeeds(t *testing.T) {
 	sharedInAll := 0
 	for _, name := range []string{"e2e_api", "three_versions_storage_and_deprecated", "go_shapes", "well_known_types", "crontab_every_validation_marker"} {
 		t.Run(name, func(t *testing.T) {
-			m, diags, err := model.Load(context.Background(), []string{"./testdata/" + name + "/..."},
-				model.Options{Dir: "../..", WellKnown: IsWellKnown})
-			if err != nil || diags.HasErrors() {
-				t.Fatalf("load: %v %v", err, diags)
-			}
+			m := loadGolden(t, name)
 			opts := Options{ToolVersion: "v0"}
 			fresh, _ := Prepare(m, opts)
 			if fresh.Len() < 1 {
@@ -64,10 +57,7 @@ func TestDoneDropsOnlyWhatNoCRDNeeds(t *testing.T) {
 }
 
 func TestBuildAfterDonePanics(t *testing.T) {
-	m, _, err := model.Load(context.Background(), []string{"./testdata/go_shapes/..."}, model.Options{Dir: "../..", WellKnown: IsWellKnown})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := loadGolden(t, "go_shapes")
 	p, _ := Prepare(m, Options{})
 	p.Done(0)
 	defer func() {
