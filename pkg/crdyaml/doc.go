@@ -9,10 +9,12 @@
 //	markers -> model -> schemagen -> crdyaml -> pipeline -> cmd/crdgen
 //
 // Files: tree.go turns a CRD into the JSON value tree (what encoding/json
-// would decode from its JSON, without the JSON); writer.go writes that tree
-// as YAML with go-yaml v2's emitter rules, scalar.go picks and writes each
-// scalar's style, and resolve.go holds how go-yaml reads plain text back
-// and orders keys. The writer is crdgen's own because it is measured to be
+// would decode from its JSON, without the JSON), but for its schemas;
+// writer.go writes that tree as YAML with go-yaml v2's emitter rules, and
+// schema.go writes each schema straight from its JSONSchemaProps as the
+// writer would write its tree; scalar.go picks and writes each scalar's
+// style, and resolve.go holds how go-yaml reads plain text back and orders
+// keys. The writer is crdgen's own because it is measured to be
 // faster (see writer.go); the tests compare it byte for byte with go-yaml
 // v2 on every golden CRD and on fuzzed trees.
 package crdyaml

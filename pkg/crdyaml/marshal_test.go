@@ -3,6 +3,7 @@ package crdyaml
 import (
 	"bytes"
 	"encoding/json"
+	"runtime"
 	"testing"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -51,5 +52,25 @@ func TestMarshalMatchesSigsYAML(t *testing.T) {
 	want = append([]byte("---\n"), want...)
 	if !bytes.Equal(got, want) {
 		t.Errorf("Marshal differs from sigs.k8s.io/yaml:\n--- want\n%s\n--- got\n%s", want, got)
+	}
+}
+
+// TestBuffersOutliveCollections pins why Marshal does not use a sync.Pool:
+// a buffer put back is there for the next CRD after garbage collections,
+// and a huge one is let go.
+func TestBuffersOutliveCollections(t *testing.T) {
+	var l bufferList
+	b := l.get()
+	*b = append(*b, make([]byte, 1<<20)...)
+	l.put(b)
+	runtime.GC()
+	runtime.GC()
+	if got := l.get(); got != b || cap(*got) < 1<<20 {
+		t.Errorf("after two collections, get returns a buffer of %d bytes, not the one put back", cap(*got))
+	}
+	huge := make([]byte, 0, keptMax+1)
+	l.put(&huge)
+	if got := l.get(); got == &huge {
+		t.Error("a buffer larger than keptMax was kept")
 	}
 }

@@ -2,7 +2,9 @@ package crdyaml
 
 // This file implements turning a CRD into the tree the writers take (the
 // tree encoding/json decodes from the CRD's JSON), without the JSON: the
-// schemas, which are nearly all of a CRD, are walked field by field. Going
+// schemas, which are nearly all of a CRD, are walked field by field (by
+// the writer itself in schema.go; the trees here are its reference, and
+// what it writes the rare fields from). Going
 // through json.Marshal costs more than everything else in writing a CRD:
 // the schema types' MarshalJSON methods marshal their children again, and
 // every nested level is compacted and checked once per level above it.
@@ -22,8 +24,10 @@ import (
 )
 
 // crdTree returns the tree of obj that json.Marshal and a json.Decoder with
-// UseNumber give, minus status and metadata.creationTimestamp. The part
-// around the schemas, which is small, goes through encoding/json.
+// UseNumber give, minus status and metadata.creationTimestamp, but for the
+// schemas: each version's openAPIV3Schema is its *JSONSchemaProps, which
+// the writer writes itself (schema.go). The part around the schemas, which
+// is small, goes through encoding/json.
 func crdTree(obj *apiextv1.CustomResourceDefinition) (map[string]any, error) {
 	shell := *obj
 	shell.Spec.Versions = slices.Clone(obj.Spec.Versions)
@@ -49,14 +53,9 @@ func crdTree(obj *apiextv1.CustomResourceDefinition) (map[string]any, error) {
 	}
 	versions, _ := m["spec"].(map[string]any)["versions"].([]any)
 	for i, s := range schemas {
-		if s == nil {
-			continue
+		if s != nil {
+			versions[i].(map[string]any)["schema"].(map[string]any)["openAPIV3Schema"] = s
 		}
-		t, err := propsTree(s)
-		if err != nil {
-			return nil, err
-		}
-		versions[i].(map[string]any)["schema"].(map[string]any)["openAPIV3Schema"] = t
 	}
 	return m, nil
 }
@@ -182,19 +181,7 @@ func (b *treeBuilder) props(p *apiextv1.JSONSchemaProps) map[string]any {
 		m["patternProperties"] = b.mapOf(p.PatternProperties)
 	}
 	if len(p.Dependencies) > 0 {
-		deps := make(map[string]any, len(p.Dependencies))
-		for _, k := range keyOrder(p.Dependencies) {
-			d := p.Dependencies[k]
-			var v any
-			switch {
-			case len(d.Property) > 0:
-				v = stringsTree(d.Property)
-			case d.Schema != nil:
-				v = b.props(d.Schema)
-			}
-			deps[jsonString(k)] = v
-		}
-		m["dependencies"] = deps
+		m["dependencies"] = b.dependencies(p.Dependencies)
 	}
 	if p.AdditionalItems != nil {
 		m["additionalItems"] = b.orBool(*p.AdditionalItems)
@@ -202,15 +189,8 @@ func (b *treeBuilder) props(p *apiextv1.JSONSchemaProps) map[string]any {
 	if len(p.Definitions) > 0 {
 		m["definitions"] = b.mapOf(p.Definitions)
 	}
-	if d := p.ExternalDocs; d != nil {
-		docs := map[string]any{}
-		if d.Description != "" {
-			docs["description"] = jsonString(d.Description)
-		}
-		if d.URL != "" {
-			docs["url"] = jsonString(d.URL)
-		}
-		m["externalDocs"] = docs
+	if p.ExternalDocs != nil {
+		m["externalDocs"] = externalDocsTree(p.ExternalDocs)
 	}
 	raw("example", p.Example)
 	flag("nullable", p.Nullable)
@@ -234,6 +214,35 @@ func (b *treeBuilder) props(p *apiextv1.JSONSchemaProps) map[string]any {
 		m["x-kubernetes-validations"] = rules
 	}
 	return m
+}
+
+// dependencies is the tree of a schema's dependencies.
+func (b *treeBuilder) dependencies(ds apiextv1.JSONSchemaDependencies) map[string]any {
+	deps := make(map[string]any, len(ds))
+	for _, k := range keyOrder(ds) {
+		d := ds[k]
+		var v any
+		switch {
+		case len(d.Property) > 0:
+			v = stringsTree(d.Property)
+		case d.Schema != nil:
+			v = b.props(d.Schema)
+		}
+		deps[jsonString(k)] = v
+	}
+	return deps
+}
+
+// externalDocsTree is the tree of a schema's external documentation.
+func externalDocsTree(d *apiextv1.ExternalDocumentation) map[string]any {
+	docs := map[string]any{}
+	if d.Description != "" {
+		docs["description"] = jsonString(d.Description)
+	}
+	if d.URL != "" {
+		docs["url"] = jsonString(d.URL)
+	}
+	return docs
 }
 
 // ruleTree is the tree of a validation rule.

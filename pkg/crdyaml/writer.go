@@ -29,6 +29,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
 // errNoYAMLForm reports a value outside the JSON value tree, or a string
@@ -68,7 +70,8 @@ type yamlWriter struct {
 
 // appendYAML appends v as a YAML document (without a "---" line) to out,
 // as go-yaml v2's Marshal writes it. v is a tree of map[string]any, []any,
-// string, bool, nil, json.Number, int, int64, uint64 and float64; json.Number
+// string, bool, nil, json.Number, int, int64, uint64, float64 and
+// *JSONSchemaProps (written as the tree propsTree makes of it); json.Number
 // is written as sigs.k8s.io/yaml writes a JSON number (see yamlNumber).
 //
 // Mirrors go-yaml v2's Marshal (yaml.go) and encoder.marshalDoc (encode.go), through
@@ -94,11 +97,7 @@ func (w *yamlWriter) node(v any, at yamlPlace) error {
 	case string:
 		return w.str(x, at)
 	case json.Number:
-		text, isString := yamlNumber(string(x))
-		if isString {
-			return w.str(text, at)
-		}
-		w.scalar(text, stylePlain, at)
+		return w.number(string(x), at)
 	case int:
 		w.scalar(strconv.Itoa(x), stylePlain, at)
 	case int64:
@@ -111,9 +110,21 @@ func (w *yamlWriter) node(v any, at yamlPlace) error {
 		return w.mapping(x)
 	case []any:
 		return w.sequence(x, at)
+	case *apiextv1.JSONSchemaProps:
+		return w.schema(x)
 	default:
 		return fmt.Errorf("%w: %T", errNoYAMLForm, v)
 	}
+	return nil
+}
+
+// number writes a JSON number's text as sigs.k8s.io/yaml writes it.
+func (w *yamlWriter) number(n string, at yamlPlace) error {
+	text, isString := yamlNumber(n)
+	if isString {
+		return w.str(text, at)
+	}
+	w.scalar(text, stylePlain, at)
 	return nil
 }
 
@@ -141,12 +152,9 @@ func (w *yamlWriter) str(s string, at yamlPlace) error {
 	return nil
 }
 
-// mapping writes a mapping in block style, keys in go-yaml's order. A key
-// that spans lines or is longer than 128 bytes cannot be a simple key, so it
-// goes after "? " and its value after ": " on the next line.
+// mapping writes a mapping in block style, keys in go-yaml's order.
 //
-// Mirrors encoder.mapv (encode.go), yaml_emitter_emit_block_mapping_key,
-// yaml_emitter_emit_block_mapping_value and yaml_emitter_check_simple_key (emitterc.go).
+// Mirrors encoder.mapv (encode.go).
 func (w *yamlWriter) mapping(m map[string]any) error {
 	if len(m) == 0 {
 		w.emptyCollection("{", "}")
@@ -157,17 +165,33 @@ func (w *yamlWriter) mapping(m map[string]any) error {
 		w.keys = append(w.keys, k)
 	}
 	keys := w.keys[start:]
-	// Sorting byte-wise first makes the result independent of map order
-	// even for the rare key sets on which go-yaml's order is not transitive
-	// (see yamlKeyLess).
+	sortYAMLKeys(keys)
+	err := w.block(keys, func(_ int, k string) error { return w.node(m[k], placeMapping) })
+	w.keys = w.keys[:start]
+	return err
+}
+
+// sortYAMLKeys sorts keys in go-yaml's order. Sorting byte-wise first makes
+// the result independent of map order even for the rare key sets on which
+// go-yaml's order is not transitive (see yamlKeyLess).
+func sortYAMLKeys(keys []string) {
 	slices.Sort(keys)
 	slices.SortFunc(keys, compareYAMLKeys)
+}
 
+// block writes the entries of a non-empty mapping, keys in the order
+// given, the value of keys[i] written by value(i, keys[i]). A key that spans lines or is longer
+// than 128 bytes cannot be a simple key, so it goes after "? " and its
+// value after ": " on the next line.
+//
+// Mirrors yaml_emitter_emit_block_mapping_key,
+// yaml_emitter_emit_block_mapping_value and yaml_emitter_check_simple_key (emitterc.go).
+func (w *yamlWriter) block(keys []string, value func(i int, k string) error) error {
 	outer := w.indent
 	if w.indent += 2; outer < 0 {
 		w.indent = 0
 	}
-	for _, k := range keys {
+	for i, k := range keys {
 		w.writeIndent()
 		if len(k) <= 128 && !hasLineBreak(k) {
 			if err := w.str(k, placeSimpleKey); err != nil {
@@ -182,23 +206,29 @@ func (w *yamlWriter) mapping(m map[string]any) error {
 			w.writeIndent()
 			w.indicator(":", true, false, true)
 		}
-		if err := w.node(m[k], placeMapping); err != nil {
+		if err := value(i, k); err != nil {
 			return err
 		}
 	}
 	w.indent = outer
-	w.keys = w.keys[:start]
 	return nil
 }
 
-// sequence writes a sequence in block style. As a mapping value after
-// "key:" its dashes line up with the key (go-yaml's "indentless" sequence);
-// anywhere else they are indented one step.
+// sequence writes a sequence in block style.
 //
-// Mirrors encoder.slicev (encode.go) and yaml_emitter_emit_block_sequence_item
-// (emitterc.go), with yaml_emitter_increase_indent's indentless sequences.
+// Mirrors encoder.slicev (encode.go).
 func (w *yamlWriter) sequence(s []any, at yamlPlace) error {
-	if len(s) == 0 {
+	return w.items(len(s), at, func(i int) error { return w.node(s[i], placeOther) })
+}
+
+// items writes a sequence of n items, each written by item. As a mapping
+// value after "key:" its dashes line up with the key (go-yaml's
+// "indentless" sequence); anywhere else they are indented one step.
+//
+// Mirrors yaml_emitter_emit_block_sequence_item (emitterc.go), with
+// yaml_emitter_increase_indent's indentless sequences.
+func (w *yamlWriter) items(n int, at yamlPlace, item func(i int) error) error {
+	if n == 0 {
 		w.emptyCollection("[", "]")
 		return nil
 	}
@@ -209,10 +239,10 @@ func (w *yamlWriter) sequence(s []any, at yamlPlace) error {
 	case at != placeMapping || w.indention:
 		w.indent += 2
 	}
-	for _, item := range s {
+	for i := range n {
 		w.writeIndent()
 		w.indicator("-", true, false, true)
-		if err := w.node(item, placeOther); err != nil {
+		if err := item(i); err != nil {
 			return err
 		}
 	}
