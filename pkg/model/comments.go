@@ -175,20 +175,8 @@ func (v *assocVisitor) Visit(node ast.Node) ast.Visitor {
 		}
 	}
 	a.next = last + 1
-	if _, ok := node.(ast.Expr); ok && !v.top && !walkQuietExprs &&
-		(a.next >= len(a.groups) || a.groups[a.next].Pos() >= node.End()) {
-		// No comment inside: below this expression, every node would
-		// find nothing to take (a field in it has neither doc nor line
-		// comment), and walking core/v1's types node by node was a
-		// tenth of the edit loop.
-		return nil
-	}
 	return child
 }
-
-// walkQuietExprs makes the walk go into expressions without comments too,
-// for the test that holds skipping them to changing nothing.
-var walkQuietExprs = false
 
 func docAndLineComment(node ast.Node) (doc, line *ast.CommentGroup) {
 	switch n := node.(type) {
