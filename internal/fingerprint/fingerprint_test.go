@@ -3,6 +3,8 @@ package fingerprint
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -76,4 +78,34 @@ func TestUnhashableValuesPanic(t *testing.T) {
 		}
 	}()
 	sum(struct{ F func() }{func() {}})
+}
+
+// TestSumDoesNotDependOnTheBuffer holds a value's hash to its content
+// alone: strings shorter and longer than the buffer, which cross its end
+// anywhere, hash the same through a buffer of any size.
+func TestSumDoesNotDependOnTheBuffer(t *testing.T) {
+	type node struct {
+		Name  string
+		Sizes []int
+		Kids  map[string]*node
+	}
+	v := &node{Name: strings.Repeat("x", 3*bufSize+5), Kids: map[string]*node{}}
+	for i := range 300 {
+		v.Sizes = append(v.Sizes, i)
+		v.Kids[fmt.Sprint(i)] = &node{Name: strings.Repeat("ab", i*7)}
+	}
+	sum := func(size int) string {
+		w := New(sha256.New())
+		if size >= 0 {
+			w.buf = make([]byte, 0, size)
+		}
+		w.Value(v)
+		return fmt.Sprintf("%x", w.Sum())
+	}
+	want := sum(-1)
+	for _, size := range []int{8, 9, 100, bufSize - 1, 10 * bufSize} {
+		if got := sum(size); got != want {
+			t.Errorf("with a buffer of %d bytes: %s, with New's: %s", size, got, want)
+		}
+	}
 }
