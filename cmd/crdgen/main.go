@@ -4,4 +4,7 @@ import (
 	"os"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	gcFloor(gcFloorBytes)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
