@@ -193,7 +193,7 @@ func (r *runState) run() int {
 		}
 		return exitOK
 	}
-	r.mod, r.diags, err = a.load(listing, r.unknownMarkers.value, r.knownGates)
+	r.mod, r.diags, err = a.load(listing, r.unknownMarkers.value, r.knownGates, r.openSyntax())
 	if err != nil || r.mod == nil {
 		return a.fail(r.diags, err)
 	}
@@ -465,17 +465,22 @@ func (a *app) list(patterns, tags []string) (*model.Listing, error) {
 // load loads the listed packages into the model. Marker problems leave the
 // model usable (the bad markers are dropped), so that generation still runs
 // and every problem is reported in one go.
-func (a *app) load(listing *model.Listing, unknownMarkers string, gates []string) (*model.Model, markers.ErrorList, error) {
+// Dependencies' syntax comes from store when it holds it (nil: none).
+func (a *app) load(listing *model.Listing, unknownMarkers string, gates []string, store *syntaxStore) (*model.Model, markers.ErrorList, error) {
 	sev := markers.Error
 	if unknownMarkers == "warn" {
 		sev = markers.Warning
 	}
-	return model.LoadListing(a.ctx, listing, model.Options{
+	opts := model.Options{
 		Dir:            a.dir,
 		WellKnown:      schemagen.IsWellKnown,
 		UnknownMarkers: sev,
 		FeatureGates:   gates,
-	})
+	}
+	if store != nil {
+		opts.Syntax = store
+	}
+	return model.LoadListing(a.ctx, listing, opts)
 }
 
 // filesIn places files named by their base name in dir.

@@ -154,7 +154,7 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 		t.Fatal(err)
 	}
 	s.loadKey, s.crdKey = r.loadKey(), r.crdKey()
-	s.mod, s.loadDiags, err = a.load(listing, r.unknownMarkers.value, r.knownGates)
+	s.mod, s.loadDiags, err = a.load(listing, r.unknownMarkers.value, r.knownGates, nil)
 	if err != nil || s.mod == nil {
 		t.Fatalf("loading %s: %v %v", name, err, s.loadDiags)
 	}

@@ -67,15 +67,15 @@ func (s *verdictStore) Accepted(key string) bool {
 func (s *verdictStore) Accept(key string) {
 	name := s.name(key)
 	if writeAtomic(filepath.Join(s.dir, name), []byte(name)) == nil {
-		s.trimmed.Do(s.trim)
+		s.trimmed.Do(func() { trimOldest(s.dir, verdictsKept) })
 	}
 }
 
-// trim removes the oldest verdicts when the store holds more than
-// verdictsKept.
-func (s *verdictStore) trim() {
-	entries, err := os.ReadDir(s.dir)
-	if err != nil || len(entries) <= verdictsKept {
+// trimOldest removes the oldest (least recently used) files of a store's
+// directory when it holds more than kept, down to half.
+func trimOldest(dir string, kept int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) <= kept {
 		return
 	}
 	type aged struct {
@@ -89,7 +89,7 @@ func (s *verdictStore) trim() {
 		}
 	}
 	slices.SortFunc(all, func(a, b aged) int { return b.mod.Compare(a.mod) })
-	for _, e := range all[min(len(all), verdictsKept/2):] {
-		os.Remove(filepath.Join(s.dir, e.name))
+	for _, e := range all[min(len(all), kept/2):] {
+		os.Remove(filepath.Join(dir, e.name))
 	}
 }

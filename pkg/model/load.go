@@ -65,6 +65,10 @@ type Options struct {
 	// FeatureGates are the gates crdgen.yaml's feature sets know; a package
 	// of the main module that names another is an error.
 	FeatureGates []string
+	// Syntax keeps what the source importer reads of the module cache's
+	// and the standard library's packages between runs (syntaxcache.go);
+	// nil reads them every run.
+	Syntax SyntaxStore
 }
 
 const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -130,6 +134,8 @@ func LoadListing(ctx context.Context, listing *Listing, opts Options) (*Model, m
 	}
 	l := &loader{ctx: ctx, opts: opts, fset: token.NewFileSet(), roots: map[string]*rootPkg{}, listing: listing}
 	l.src = newSrcImporter(l.fset, opts.Overlay, listing.byPath)
+	l.src.store = opts.Syntax
+	defer l.src.waitKept() // no goroutine outlives the load
 	l.src.warn = func(pos token.Pos, msg string) {
 		l.diags.Warnf(l.fset.Position(pos), markers.CodeGoLoad, "%s", msg)
 	}

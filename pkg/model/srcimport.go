@@ -26,6 +26,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // methodsRead are the methods the importer gives dependency types: those a
@@ -45,6 +46,10 @@ type srcImporter struct {
 	wanted map[string]map[string]bool
 	// warn reports a declaration the importer cannot build (nil: silent).
 	warn func(pos token.Pos, msg string)
+	// store keeps what reading a package gave between runs (nil: none;
+	// syntaxcache.go); keeping are the records being written.
+	store   SyntaxStore
+	keeping sync.WaitGroup
 }
 
 // srcPkg is a dependency package being built from source.
@@ -200,9 +205,18 @@ func (si *srcImporter) readFiles(p *srcPkg) {
 		return
 	}
 	p.read = true
+	key := si.syntaxKey(p)
+	if key != "" && si.readStored(p, key) {
+		return
+	}
+	var rec *syntaxRecord
+	if key != "" {
+		rec = &syntaxRecord{key: key}
+	}
 	for _, file := range p.goFiles {
 		src, err := si.read(file)
 		if err != nil {
+			rec = nil // a file that cannot be read now may be read later
 			continue
 		}
 		if isGeneratedSource(src) {
@@ -214,7 +228,13 @@ func (si *srcImporter) readFiles(p *srcPkg) {
 			p.pending = append(p.pending, file)
 			continue
 		}
-		si.parse(p, file, src)
+		f, err := si.parse(p, file, src)
+		rec.keep(f, err)
+	}
+	if rec != nil {
+		rec.pending = slices.Clone(p.pending)
+		rec.deepCopied = slices.Sorted(maps.Keys(p.deepCopied))
+		si.keepLater(rec)
 	}
 }
 
@@ -225,12 +245,19 @@ func (si *srcImporter) read(path string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
-// parse parses a file of p and indexes its declarations.
-func (si *srcImporter) parse(p *srcPkg, path string, src []byte) {
+// parse parses a file of p and indexes its declarations. It returns the
+// file and the parser's error.
+func (si *srcImporter) parse(p *srcPkg, path string, src []byte) (*ast.File, error) {
 	f, err := parser.ParseFile(si.fset, path, stripBodies(src), parser.ParseComments|parser.SkipObjectResolution)
 	if f == nil || err != nil && len(f.Decls) == 0 {
-		return
+		return f, err
 	}
+	si.index(p, f)
+	return f, err
+}
+
+// index adds a file's declarations to p.
+func (si *srcImporter) index(p *srcPkg, f *ast.File) {
 	p.files = append(p.files, f)
 	for _, d := range f.Decls {
 		switch d := d.(type) {
