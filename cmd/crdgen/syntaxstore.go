@@ -22,7 +22,7 @@ import (
 // syntaxKept is how many package records the store keeps: past it, the
 // oldest (least recently used) are removed, down to half, once a run.
 // k8s.io/api/core/v1's record is the largest, about 0.5 MB.
-const syntaxKept = 512
+const syntaxKept = 256
 
 // syntaxStore is a directory of package records.
 type syntaxStore struct {
