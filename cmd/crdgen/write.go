@@ -64,6 +64,9 @@ func (c fileChange) content() ([]byte, error) {
 // the path already holds it. A special file (a FIFO, /dev/stdout) is always written.
 func fileChanges(path string, data []byte, src *pipeline.File) (diskChanges, error) {
 	var p diskChanges
+	if src != nil && src.HoldsAt(path) {
+		return p, nil // read from there by this run, and unchanged since
+	}
 	d, err := readOnDisk(path)
 	if err != nil {
 		return p, err

@@ -30,6 +30,13 @@ type Built struct {
 	FileName string
 	YAML     []byte
 	Diags    markers.ErrorList
+	// ReadFrom, for a build taken back, is the file the store read YAML
+	// from and checked against its SHA-256 (SHA256), and Holds reports
+	// whether that file is still as it was then: the write compares the
+	// output with the file it would replace, and need not read it again.
+	ReadFrom string
+	SHA256   [sha256.Size]byte
+	Holds    func() bool
 }
 
 // reuse looks the i-th CRD up in the remembered builds; ok says r holds it.
@@ -45,7 +52,11 @@ func (b *crdBuilder) reuse(i int, r *crdResult) (key string, ok bool) {
 		return key, false
 	}
 	r.build = got.Diags
-	r.yaml, r.err = b.sp.Keep(got.YAML)
+	if got.ReadFrom != "" && got.Holds != nil {
+		r.yaml, r.err = b.sp.KeepRead(got.YAML, got.SHA256, got.ReadFrom, got.Holds)
+	} else {
+		r.yaml, r.err = b.sp.Keep(got.YAML)
+	}
 	*r = b.kept(*r, b.plan.Reused(i, got.FileName))
 	r.reused = true
 	return key, true

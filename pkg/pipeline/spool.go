@@ -33,6 +33,9 @@ type File struct {
 	path string
 	size int64
 	sum  [sha256.Size]byte
+	// readFrom and holds: see KeepRead.
+	readFrom string
+	holds    func() bool
 }
 
 // FileOf is a file held in memory.
@@ -94,7 +97,25 @@ type Spool struct {
 
 // Keep records a file, in memory within the budget, else on disk.
 func (s *Spool) Keep(data []byte) (File, error) {
-	f := FileOf(data)
+	return s.keep(FileOf(data), data)
+}
+
+// KeepRead is Keep for content just read from the file readFrom, whose
+// SHA-256 the reader checked (sum): holds reports whether that file is
+// still as it was when read (its stat), so that HoldsAt can say, without
+// reading it, that the file holds this content.
+func (s *Spool) KeepRead(data []byte, sum [sha256.Size]byte, readFrom string, holds func() bool) (File, error) {
+	f := File{data: data, size: int64(len(data)), sum: sum, readFrom: readFrom, holds: holds}
+	return s.keep(f, data)
+}
+
+// HoldsAt reports whether the file at path is known to hold f's content
+// without reading it: f was read from there, and it is as it was then.
+func (f File) HoldsAt(path string) bool {
+	return f.readFrom != "" && f.readFrom == path && f.holds != nil && f.holds()
+}
+
+func (s *Spool) keep(f File, data []byte) (File, error) {
 	budget := s.budget
 	if budget == 0 {
 		budget = MemoryBudget
