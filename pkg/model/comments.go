@@ -59,13 +59,28 @@ type fileMarkers struct {
 // type goes.
 func associate(f *ast.File, isTypeMarker, isPackageMarker func(text string) bool) fileMarkers {
 	a := &associator{groups: f.Comments, out: fileMarkers{nodes: map[ast.Node][]rawMarker{}}}
-	ast.Walk(&assocVisitor{a: a, top: true}, f)
+	// The walk keeps a stack of the nodes it is inside (a visitor per node
+	// was an allocation per node, most of what association allocated).
+	var stack []assocFrame
+	ast.Inspect(f, func(node ast.Node) bool {
+		if node == nil {
+			fr := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			a.leave(fr)
+			return false
+		}
+		top := len(stack) == 0 || stack[len(stack)-1].childrenTop
+		a.enter(node, top)
+		_, isFile := node.(*ast.File)
+		stack = append(stack, assocFrame{node: node, childrenTop: isFile})
+		return true
+	})
 	a.out.pkg = append(a.out.pkg, a.between(a.next, len(a.groups), false)...)
 
-	for node, ms := range a.out.nodes {
-		if _, ok := node.(*ast.TypeSpec); !ok {
-			continue
-		}
+	// In source order: the package's markers are a list, which the build
+	// keys hash and where the first of two conflicting markers is reported.
+	for _, node := range a.typeSpecs {
+		ms := a.out.nodes[node]
 		kept := ms[:0]
 		for _, m := range ms {
 			text, _ := m.text()
@@ -88,7 +103,9 @@ type associator struct {
 	lastLine *ast.CommentGroup
 	// declMarkers carries a single-spec type declaration's markers to its spec.
 	declMarkers []rawMarker
-	out         fileMarkers
+	// typeSpecs are the type specs seen, in source order.
+	typeSpecs []*ast.TypeSpec
+	out       fileMarkers
 }
 
 // between returns the markers of comment groups [from, to).
@@ -104,25 +121,27 @@ func (a *associator) between(from, to int, fromDoc bool) []rawMarker {
 	return out
 }
 
-// assocVisitor walks a file in source order. top is true for the visitor of
-// the file's direct children, whose stray comments belong to the package.
-type assocVisitor struct {
-	a    *associator
-	node ast.Node
-	top  bool
+// assocFrame is a node the walk is inside; childrenTop is set for the
+// file, whose direct children's stray comments belong to the package.
+type assocFrame struct {
+	node        ast.Node
+	childrenTop bool
 }
 
-func (v *assocVisitor) Visit(node ast.Node) ast.Visitor {
-	a := v.a
-	if node == nil {
-		// Leaving v.node: comments inside it that nothing claimed are consumed.
-		if !v.top && v.node != nil {
-			for a.next < len(a.groups) && a.groups[a.next].Pos() < v.node.End() {
-				a.next++
-			}
-		}
-		return nil
+// leave is the walk leaving a node: comments inside it that nothing
+// claimed are consumed.
+func (a *associator) leave(fr assocFrame) {
+	if fr.childrenTop {
+		return
 	}
+	for a.next < len(a.groups) && a.groups[a.next].Pos() < fr.node.End() {
+		a.next++
+	}
+}
+
+// enter is the walk, in source order, entering a node; top is true for the
+// file and its direct children.
+func (a *associator) enter(node ast.Node, top bool) {
 	if a.lastLine != nil && a.next < len(a.groups) && a.groups[a.next] == a.lastLine {
 		a.next++
 	}
@@ -139,14 +158,13 @@ func (v *assocVisitor) Visit(node ast.Node) ast.Visitor {
 	}
 	var block, docBlock []rawMarker
 	if markerIdx >= a.next {
-		if v.top {
+		if top {
 			a.out.pkg = append(a.out.pkg, a.between(a.next, markerIdx, false)...)
 		}
 		block = a.between(markerIdx, markerIdx+1, false)
 	}
 	docBlock = a.between(max(markerIdx+1, a.next), last+1, true)
 
-	child := &assocVisitor{a: a, node: node}
 	switch n := node.(type) {
 	case *ast.GenDecl:
 		if n.Lparen.IsValid() || n.Tok != token.TYPE {
@@ -159,23 +177,22 @@ func (v *assocVisitor) Visit(node ast.Node) ast.Visitor {
 		ms := append(append(a.declMarkers, block...), docBlock...)
 		a.out.nodes[n] = append(a.out.nodes[n], ms...)
 		a.declMarkers = nil
+		a.typeSpecs = append(a.typeSpecs, n)
 	case *ast.Field:
 		a.out.nodes[n] = append(a.out.nodes[n], append(block, docBlock...)...)
 	case *ast.File:
 		a.out.pkg = append(append(a.out.pkg, block...), docBlock...)
-		child.top = true
 	case *ast.FuncDecl:
-		if v.top {
+		if top {
 			a.out.pkg = append(a.out.pkg, block...)
 		}
 		a.out.ignored = append(a.out.ignored, docBlock...)
 	default:
-		if v.top {
+		if top {
 			a.out.pkg = append(a.out.pkg, block...)
 		}
 	}
 	a.next = last + 1
-	return child
 }
 
 func docAndLineComment(node ast.Node) (doc, line *ast.CommentGroup) {

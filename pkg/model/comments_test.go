@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -157,5 +158,23 @@ func TestDocText(t *testing.T) {
 				t.Errorf("docText = %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// Package-only markers above several types move to the package in source
+// order, in every run: they went in the order of a map, so that a package's
+// markers (and the build keys that hash them) changed from run to run.
+func TestMovedPackageMarkersKeepSourceOrder(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("package x\n")
+	var want []string
+	for i := range 8 {
+		fmt.Fprintf(&src, "\n// +pkg:above%d\n\n// T%d is a type.\ntype T%d struct{}\n", i, i, i)
+		want = append(want, fmt.Sprintf("+pkg:above%d", i))
+	}
+	for range 20 {
+		if got := attached(t, src.String())["package"]; !reflect.DeepEqual(got, want) {
+			t.Fatalf("package markers %v, want %v", got, want)
+		}
 	}
 }
