@@ -115,3 +115,19 @@ func benchmarkPipeline(b *testing.B, costReport bool) {
 		b.ReportMetric(sums[i].Seconds()/float64(b.N), name+"-s/op")
 	}
 }
+
+// BenchmarkPlanKeys times the build keys of every CRD (schemagen.Plan.Key),
+// what a run with remembered builds computes before it takes any back: a
+// fresh plan each time, its Prepare untimed.
+func BenchmarkPlanKeys(b *testing.B) {
+	m := load(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		plan, _ := schemagen.Prepare(m, schemagen.Options{MisplacedMarkers: markers.Warning})
+		b.StartTimer()
+		for i := range plan.Len() {
+			plan.Key(i)
+		}
+	}
+}

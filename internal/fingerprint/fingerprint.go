@@ -17,6 +17,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Writer writes values into a hash. What it writes is buffered: call Sum
@@ -39,15 +40,28 @@ type Writer struct {
 	structs map[reflect.Type]int
 }
 
-// New returns a Writer into h.
+// New returns a Writer into h. Its buffer and its table of struct types
+// come from a pool, and go back to it at Sum.
 func New(h hash.Hash) *Writer {
-	return &Writer{h: h, structs: map[reflect.Type]int{}, buf: make([]byte, 0, bufSize)}
+	sc := scratchPool.Get().(*scratch)
+	return &Writer{h: h, structs: sc.structs, buf: sc.buf[:0]}
 }
 
 // bufSize is how much a Writer gathers before it writes to the hash: its
-// buffer is made once at this size (grown from nothing, the buffers of the
-// many small Writers a build key takes were a sixth of its time).
+// buffer is made at this size (grown from nothing, the buffers of the many
+// small Writers a build key takes were a sixth of its time), and pooled
+// (made for each Writer, they were all a key allocated).
 const bufSize = 8 << 10
+
+// scratch is what a Writer uses and gives back.
+type scratch struct {
+	buf     []byte
+	structs map[reflect.Type]int
+}
+
+var scratchPool = sync.Pool{New: func() any {
+	return &scratch{buf: make([]byte, 0, bufSize), structs: map[reflect.Type]int{}}
+}}
 
 // String writes a string, with its length.
 func (w *Writer) String(s string) {
@@ -79,9 +93,15 @@ func (w *Writer) flush() {
 	w.buf = w.buf[:0]
 }
 
-// Sum returns the hash of everything written.
+// Sum returns the hash of everything written. It ends the Writer: its
+// buffer goes back to the pool.
 func (w *Writer) Sum() []byte {
 	w.flush()
+	if cap(w.buf) == bufSize && w.structs != nil {
+		clear(w.structs)
+		scratchPool.Put(&scratch{buf: w.buf, structs: w.structs})
+	}
+	w.buf, w.structs = nil, nil
 	return w.h.Sum(nil)
 }
 
@@ -148,18 +168,18 @@ func (w *Writer) value(v reflect.Value, depth int) {
 		w.value(v.Elem(), depth+1)
 	case reflect.Struct:
 		t := v.Type()
+		info := structOf(t)
 		if n, ok := w.structs[t]; ok {
 			w.uint(uint64(n))
 		} else {
 			// A new type's name has the top bit on its length: no number
 			// reads as one.
 			w.structs[t] = len(w.structs)
-			name := t.PkgPath() + "." + t.Name()
-			w.uint(1<<63 | uint64(len(name)))
-			w.raw(name)
+			w.uint(1<<63 | uint64(len(info.name)))
+			w.raw(info.name)
 		}
-		for i := range t.NumField() {
-			if w.Skip != nil && w.Skip[t.PkgPath()+"."+t.Name()+"."+t.Field(i).Name] {
+		for i, key := range info.fields {
+			if w.Skip != nil && w.Skip[key] {
 				continue
 			}
 			w.value(v.Field(i), depth+1)
@@ -167,6 +187,28 @@ func (w *Writer) value(v reflect.Value, depth int) {
 	default:
 		panic("fingerprint: cannot hash a " + v.Type().String())
 	}
+}
+
+// structInfo is what a Writer reads of a struct type: its name, and its
+// fields' names as Skip names them ("pkg.Type.Field").
+type structInfo struct {
+	name   string
+	fields []string
+}
+
+// structInfos caches structInfo by type, for every Writer.
+var structInfos sync.Map
+
+func structOf(t reflect.Type) *structInfo {
+	if info, ok := structInfos.Load(t); ok {
+		return info.(*structInfo)
+	}
+	info := &structInfo{name: t.PkgPath() + "." + t.Name()}
+	for i := range t.NumField() {
+		info.fields = append(info.fields, info.name+"."+t.Field(i).Name)
+	}
+	structInfos.Store(t, info)
+	return info
 }
 
 // mapValue writes a map's entries in the order of their keys' hashes'

@@ -109,3 +109,36 @@ func TestSumDoesNotDependOnTheBuffer(t *testing.T) {
 		}
 	}
 }
+
+// TestPooledWritersStartAfresh: a Writer's buffer and table of struct types
+// come from the ones before it; none of their state carries over.
+func TestPooledWritersStartAfresh(t *testing.T) {
+	type inner struct{ N int }
+	type outer struct {
+		A, B inner
+		S    string
+	}
+	type other struct {
+		X inner
+		Y []outer
+	}
+	sum := func(v any) string {
+		w := New(sha256.New())
+		w.Value(v)
+		return fmt.Sprintf("%x", w.Sum())
+	}
+	v := outer{A: inner{1}, B: inner{2}, S: "s"}
+	want := sum(v)
+	for range 3 {
+		sum(other{X: inner{3}, Y: []outer{v, v}})
+		if got := sum(v); got != want {
+			t.Fatalf("after other Writers: %s, first: %s", got, want)
+		}
+	}
+	// A Writer dropped without Sum does not go back to the pool.
+	w := New(sha256.New())
+	w.String(strings.Repeat("z", bufSize/2))
+	if got := sum(v); got != want {
+		t.Fatalf("after a Writer left unsummed: %s, first: %s", got, want)
+	}
+}
