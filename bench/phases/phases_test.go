@@ -1,7 +1,8 @@
 // Package phases benchmarks crdgen's phases on a corpus that bench/compare
 // prepares (by default the largest synthetic one, 700 CRDs): the load, the
-// fingerprint of the rerun cache, and the pipeline (pipeline.Run, with the
-// time of each of its phases as the run itself measures them):
+// fingerprint of the rerun cache, the build keys, and the pipeline
+// (pipeline.Run, with the time of each of its phases as the run itself
+// measures them):
 //
 //	go run ./bench/compare -prepare -corpus synthetic-100
 //	go test ./bench/phases -bench . -benchtime 3x

@@ -34,15 +34,11 @@ type syntaxStore struct {
 // openSyntax returns the syntax store of the run, nil when caching is off
 // for it.
 func (r *runState) openSyntax() *syntaxStore {
-	if r.noCache || r.check {
+	dir, build, ok := r.storeDir("syntax")
+	if !ok {
 		return nil
 	}
-	dir := r.a.cacheRoot()
-	exe, err := executableStamp()
-	if dir == "" || err != nil {
-		return nil
-	}
-	return &syntaxStore{dir: filepath.Join(dir, "syntax"), build: r.a.version + "\x00" + exe}
+	return &syntaxStore{dir: dir, build: build}
 }
 
 func (s *syntaxStore) name(key string) string { return hashStrings(s.build, key) }

@@ -35,15 +35,27 @@ type verdictStore struct {
 // openVerdicts returns the verdict store of the run, nil when caching is
 // off for it.
 func (r *runState) openVerdicts() *verdictStore {
+	dir, build, ok := r.storeDir("verdicts")
+	if !ok {
+		return nil
+	}
+	return &verdictStore{dir: dir, build: build}
+}
+
+// storeDir is the directory of one of the run's stores in crdgen's cache
+// directory, and the identity of the crdgen build that writes it; ok is
+// false when caching is off for the run (--no-cache, CRDGEN_CACHE=off,
+// --check) or the binary cannot be identified.
+func (r *runState) storeDir(name string) (dir, build string, ok bool) {
 	if r.noCache || r.check {
-		return nil
+		return "", "", false
 	}
-	dir := r.a.cacheRoot()
+	root := r.a.cacheRoot()
 	exe, err := executableStamp()
-	if dir == "" || err != nil {
-		return nil
+	if root == "" || err != nil {
+		return "", "", false
 	}
-	return &verdictStore{dir: filepath.Join(dir, "verdicts"), build: r.a.version + "\x00" + exe}
+	return filepath.Join(root, name), r.a.version + "\x00" + exe, true
 }
 
 func (s *verdictStore) name(key string) string { return hashStrings(s.build, key) }
