@@ -7,8 +7,8 @@ package model
 // DeepCopyInto. Only packages that do not change under their name are
 // kept: the module cache's (read-only, one directory per version) and the
 // standard library's, keyed by the package's path and every file's path,
-// size and modification time, so that another Go or another version is
-// another key. The record is what reading the files gave, read back with
+// size, modification and change time and inode, so that another Go,
+// another version or a file extracted again is another key. The record is what reading the files gave, read back with
 // astcodec; a record that does not decode is a miss, and the package is
 // read from source.
 
@@ -132,7 +132,7 @@ func (si *srcImporter) waitKept() { si.keeping.Wait() }
 // does not hold): the files' trees, the files held back, and the types
 // given a DeepCopyInto, each list a count and length-prefixed entries.
 func (r *syntaxRecord) encode(fset *token.FileSet) []byte {
-	out := append([]byte(syntaxMagic), 0)[:len(syntaxMagic)]
+	out := []byte(syntaxMagic)
 	out = binary.AppendUvarint(out, uint64(len(r.trees)))
 	for _, f := range r.trees {
 		data, err := astcodec.Encode(fset, f)
