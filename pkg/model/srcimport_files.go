@@ -48,7 +48,9 @@ func (si *srcImporter) readFiles(p *srcPkg) {
 		f, err := si.parse(p, file, src)
 		rec.keep(f, err)
 	}
-	if rec != nil {
+	// A package whose files changed while they were read (a Go installed
+	// over the one running) is not kept: its key would not be what it holds.
+	if rec != nil && si.syntaxKey(p) == key {
 		rec.pending = slices.Clone(p.pending)
 		rec.deepCopied = slices.Sorted(maps.Keys(p.deepCopied))
 		si.keepLater(rec)
