@@ -3,7 +3,6 @@ package astcodec
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"go/ast"
 	"go/token"
 	"strings"
@@ -386,6 +385,3 @@ func (d *decoder) exprs() []ast.Expr {
 	}
 	return list
 }
-
-// String is for test failures.
-func (d *decoder) String() string { return fmt.Sprintf("decoder at %d of %d", d.at, len(d.s)) }
