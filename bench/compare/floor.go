@@ -1,9 +1,13 @@
 package main
 
 // This file implements the floor: the cost of what any generator must do,
-// list the packages with the go command and parse their Go files.
+// list the packages with the go command and parse their Go files, and of
+// what any generator pays that has the API server judge every CRD: start a
+// binary that links the server's validation, and run that validation on
+// the CRDs crdgen wrote (bench/compare/judge).
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
@@ -12,19 +16,21 @@ import (
 	"time"
 )
 
-// floorTimes are the two parts of the floor, each the median of the runs.
+// floorTimes are the parts of the floor, each the median of the runs:
+// judge is the wall time of the server's validation on every core, judgeCPU
+// its CPU time, start the judge binary's start-up.
 type floorTimes struct {
-	list, parse time.Duration
+	list, parse, start, judge, judgeCPU time.Duration
 }
 
-func (f floorTimes) total() time.Duration { return f.list + f.parse }
+func (f floorTimes) total() time.Duration { return f.list + f.parse + f.start + f.judge }
 
 // floor measures "go list -find" of the corpus's packages and parsing their
 // non-test Go files with comments, as many times as the tools run; with
 // -cold, go list too gets an empty GOCACHE (the go command fills it with
 // what it knows of the standard library, most of a cold go list's time).
 func (b *bench) floor(dir string, c corpus) (floorTimes, error) {
-	var lists, parses []time.Duration
+	var lists, parses, judges, judgeCPUs []time.Duration
 	for range max(b.runs, 1) {
 		var env []string
 		if b.cold {
@@ -52,8 +58,36 @@ func (b *bench) floor(dir string, c corpus) (floorTimes, error) {
 			}
 		}
 		parses = append(parses, time.Since(start))
+		// The edit loop's CRDs were judged before the edit; only the
+		// changed one is judged again, which is not the floor's to say.
+		if b.judge != "" && !c.edit {
+			wall, cpu, err := b.judgeRun(filepath.Join(dir, "out", "crdgen"))
+			if err != nil {
+				return floorTimes{}, err
+			}
+			judges, judgeCPUs = append(judges, wall), append(judgeCPUs, cpu)
+		}
 	}
-	return floorTimes{list: medianDuration(lists), parse: medianDuration(parses)}, nil
+	f := floorTimes{list: medianDuration(lists), parse: medianDuration(parses), start: b.judgeStart}
+	if len(judges) > 0 {
+		f.judge, f.judgeCPU = medianDuration(judges), medianDuration(judgeCPUs)
+	}
+	return f, nil
+}
+
+// judgeRun runs the judge on the CRDs of dir, in a process of its own, and
+// returns the wall and CPU time of the validation it reports.
+func (b *bench) judgeRun(dir string) (wall, cpu time.Duration, err error) {
+	out, err := output(dir, b.judge, dir)
+	if err != nil {
+		return 0, 0, err
+	}
+	var n int
+	var wallNS, cpuNS int64
+	if _, err := fmt.Sscanf(out, "validated %d CRDs in %d ns, %d ns of CPU", &n, &wallNS, &cpuNS); err != nil {
+		return 0, 0, fmt.Errorf("judge: %q: %v", out, err)
+	}
+	return time.Duration(wallNS), time.Duration(cpuNS), nil
 }
 
 func medianDuration(d []time.Duration) time.Duration {

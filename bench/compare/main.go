@@ -91,6 +91,10 @@ type bench struct {
 	syntheticFit []point
 	// baseline is a git revision whose crdgen runs too, built at baseBin.
 	baseline, baseBin string
+	// judge is the API server's validation alone (bench/compare/judge),
+	// and judgeStart the median start-up of that binary.
+	judge      string
+	judgeStart time.Duration
 }
 
 // hasTool reports whether a tool is measured.
@@ -114,6 +118,10 @@ func (b *bench) run(names []string) error {
 	}
 	b.crdgen = filepath.Join(bin, "crdgen")
 	if err := sh(repo, nil, "go", "build", "-o", b.crdgen, "./cmd/crdgen"); err != nil {
+		return err
+	}
+	b.judge = filepath.Join(bin, "judge")
+	if err := sh(repo, nil, "go", "build", "-o", b.judge, "./bench/compare/judge"); err != nil {
 		return err
 	}
 	if b.baseline != "" {
@@ -256,8 +264,8 @@ func (b *bench) corpus(c corpus) error {
 	}
 	if hasCR {
 		above := func(s sample) float64 { return 100 * (s.wall.Seconds()/floor.total().Seconds() - 1) }
-		fmt.Printf("%-20s %5s  %-22s %8.2fs   (go list %.2fs + parsing %.2fs); crdgen is %.0f%% above it",
-			"", "", "floor", floor.total().Seconds(), floor.list.Seconds(), floor.parse.Seconds(), above(cr))
+		fmt.Printf("%-20s %5s  %-22s %8.3fs   (go list %.3fs + parsing %.3fs + judge start-up %.3fs + the server's validation %.3fs, %.3fs of CPU); crdgen is %.0f%% above it",
+			"", "", "floor", floor.total().Seconds(), floor.list.Seconds(), floor.parse.Seconds(), floor.start.Seconds(), floor.judge.Seconds(), floor.judgeCPU.Seconds(), above(cr))
 		if rerun, ok := meds["crdgen rerun"]; ok {
 			fmt.Printf(", its rerun %.0f%%", above(rerun))
 		}
