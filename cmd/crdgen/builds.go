@@ -133,7 +133,11 @@ func (s *buildStore) Lookup(key string) (pipeline.Built, bool) {
 // Keep remembers a new build, until the run knows where it wrote it.
 func (s *buildStore) Keep(key string, b pipeline.Built) {
 	s.mu.Lock()
-	s.kept[key] = builtRecord{Key: key, Name: b.FileName, SHA256: sha256Hex(b.YAML), Diags: b.Diags}
+	sum := b.SHA256
+	if sum == ([sha256.Size]byte{}) {
+		sum = sha256.Sum256(b.YAML)
+	}
+	s.kept[key] = builtRecord{Key: key, Name: b.FileName, SHA256: hex.EncodeToString(sum[:]), Diags: b.Diags}
 	s.mu.Unlock()
 }
 

@@ -30,12 +30,15 @@ type Built struct {
 	FileName string
 	YAML     []byte
 	Diags    markers.ErrorList
+	// SHA256 is YAML's SHA-256: the pipeline's for a new build (the
+	// store keeps it and need not hash the YAML again), the store's check
+	// for a build taken back.
+	SHA256 [sha256.Size]byte
 	// ReadFrom, for a build taken back, is the file the store read YAML
-	// from and checked against its SHA-256 (SHA256), and Holds reports
-	// whether that file is still as it was then: the write compares the
-	// output with the file it would replace, and need not read it again.
+	// from and checked against SHA256, and Holds reports whether that file
+	// is still as it was then: the write compares the output with the file
+	// it would replace, and need not read it again.
 	ReadFrom string
-	SHA256   [sha256.Size]byte
 	Holds    func() bool
 }
 
@@ -68,5 +71,5 @@ func (b *crdBuilder) remember(key string, crd *schemagen.CRD, yaml []byte, r crd
 	if key == "" || yaml == nil || r.build.HasErrors() || len(r.check) > 0 {
 		return
 	}
-	b.builds.Keep(key, Built{FileName: crd.FileName, YAML: yaml, Diags: r.build})
+	b.builds.Keep(key, Built{FileName: crd.FileName, YAML: yaml, Diags: r.build, SHA256: r.yaml.sum})
 }

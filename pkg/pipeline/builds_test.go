@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -12,11 +13,13 @@ import (
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
-// memBuilds is a Builds in memory that counts its hits.
+// memBuilds is a Builds in memory that counts its hits, and the builds
+// kept with a SHA256 that is not their YAML's.
 type memBuilds struct {
-	mu    sync.Mutex
-	built map[string]Built
-	hits  int
+	mu        sync.Mutex
+	built     map[string]Built
+	hits      int
+	wrongSums int
 }
 
 func (m *memBuilds) Lookup(key string) (Built, bool) {
@@ -34,6 +37,9 @@ func (m *memBuilds) Keep(key string, b Built) {
 	defer m.mu.Unlock()
 	if m.built == nil {
 		m.built = map[string]Built{}
+	}
+	if b.SHA256 != sha256.Sum256(b.YAML) {
+		m.wrongSums++
 	}
 	m.built[key] = b
 }
@@ -69,6 +75,9 @@ func TestBuildsChangeNothing(t *testing.T) {
 					if !mapsEqual(got, want) || gotDiags != wantDiags {
 						t.Errorf("round %d with remembered builds made other files or diagnostics:\n%s\nwant\n%s", round, gotDiags, wantDiags)
 					}
+				}
+				if store.wrongSums > 0 {
+					t.Errorf("%d builds kept with a SHA256 that is not their YAML's", store.wrongSums)
 				}
 				if store.hits != len(store.built) {
 					t.Errorf("%d builds remembered, %d taken back", len(store.built), store.hits)

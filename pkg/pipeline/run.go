@@ -235,15 +235,15 @@ func (b *crdBuilder) one(i int) crdResult {
 	if !bestEffort {
 		var err error
 		yaml, err = crdyaml.Marshal(crd.Object)
-		if err == nil && b.remembered(bestEffort) {
-			verdict = verdictKey(yaml, b.kubeVersion)
-		}
 		if err == nil {
 			r.yaml, err = b.sp.Keep(yaml)
 		}
 		if err != nil {
 			r.err = err
 			return r
+		}
+		if b.remembered(bestEffort) {
+			verdict = verdictKey(r.yaml.sum, b.kubeVersion)
 		}
 		if verdict != "" && b.verdicts.Accepted(verdict) {
 			// Judged before, byte for byte, with nothing to say: no
