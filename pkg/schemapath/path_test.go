@@ -115,3 +115,40 @@ func TestDescendKeepsParentPathsBelow(t *testing.T) {
 		t.Fatalf("got %q, want %q", seen, want)
 	}
 }
+
+// TestPooledWalkersStartAfresh walks with walkers from the pool: an Edit
+// that is stopped deep inside a tree, walks nested in a visit (each takes
+// a walker of its own while the outer one is busy), then plain walks, which
+// must see only their own tree, from its root, and keep nothing of the
+// walks before them.
+func TestPooledWalkersStartAfresh(t *testing.T) {
+	want := []string{"", ".properties[a]", ".properties[a].additionalProperties", ".properties[b]", ".properties[b].items", ".oneOf[0]"}
+	paths := func() []string {
+		var seen []string
+		Walk(tree(), func(_ *apiextv1.JSONSchemaProps, at Path) bool {
+			seen = append(seen, at.ServerForm())
+			return true
+		})
+		return seen
+	}
+	for range 3 {
+		deep := tree()
+		var nested [][]string
+		Edit(deep, func(s *apiextv1.JSONSchemaProps, at Path) bool {
+			nested = append(nested, paths())
+			s.Title = "edited"
+			return len(at) < 2
+		})
+		for i, got := range nested {
+			if !slices.Equal(got, want) {
+				t.Fatalf("walk %d nested in an Edit visited %q, want %q", i, got, want)
+			}
+		}
+		if deep.Properties["b"].Title != "edited" || deep.Properties["b"].Items.Schema.Title != "edited" {
+			t.Fatal("an Edit with walks nested in its visits lost a change")
+		}
+		if got := paths(); !slices.Equal(got, want) {
+			t.Fatalf("a walk after an Edit visited %q, want %q", got, want)
+		}
+	}
+}

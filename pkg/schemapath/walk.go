@@ -6,6 +6,7 @@ package schemapath
 import (
 	"slices"
 	"strconv"
+	"sync"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -32,17 +33,43 @@ type Schema interface {
 // below its node (a child's visit may keep its parent's), and a visit that
 // keeps its path for later keeps a copy (Path.Child and append copy).
 func Walk[S Schema](s *S, visit func(s *S, at Path) bool) {
-	Descend(s, struct{}{}, func(s *S, at Path, _ struct{}) (struct{}, bool) {
-		return struct{}{}, visit(s, at)
-	})
+	walkPlain(s, false, visit)
 }
 
 // Edit is Walk for a visit that changes nodes: every change is kept.
 func Edit[S Schema](s *S, visit func(s *S, at Path) bool) {
-	w := &walker[S, struct{}]{shape: shapeOf[S](), edit: true, visit: func(s *S, at Path, _ struct{}) (struct{}, bool) {
+	walkPlain(s, true, visit)
+}
+
+// walkPlain is Walk and Edit, with a walker from the pool: schemagen
+// expands each named type with a walk of its own, thousands of small walks
+// a CRD, and a new walker for each made its tables of names, segments and
+// scratch nodes again.
+func walkPlain[S Schema](s *S, edit bool, visit func(s *S, at Path) bool) {
+	pool := plainWalkers[S]()
+	w, _ := pool.Get().(*walker[S, struct{}])
+	if w == nil {
+		w = &walker[S, struct{}]{shape: shapeOf[S]()}
+	}
+	w.edit = edit
+	w.visit = func(s *S, at Path, _ struct{}) (struct{}, bool) {
 		return struct{}{}, visit(s, at)
-	}}
+	}
 	w.walk(s, 0, struct{}{})
+	w.visit = nil
+	w.path = w.path[:0]
+	pool.Put(w)
+}
+
+// v1Walkers and internalWalkers pool the walkers of Walk and Edit, one
+// pool per form of a schema.
+var v1Walkers, internalWalkers sync.Pool
+
+func plainWalkers[S Schema]() *sync.Pool {
+	if _, ok := any((*S)(nil)).(*apiextv1.JSONSchemaProps); ok {
+		return &v1Walkers
+	}
+	return &internalWalkers
 }
 
 // Descend is Walk for a visit that hands its children a value: visit gets
