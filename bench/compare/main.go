@@ -264,8 +264,12 @@ func (b *bench) corpus(c corpus) error {
 	}
 	if hasCR {
 		above := func(s sample) float64 { return 100 * (s.wall.Seconds()/floor.total().Seconds() - 1) }
-		fmt.Printf("%-20s %5s  %-22s %8.3fs   (go list %.3fs + parsing %.3fs + judge start-up %.3fs + the server's validation %.3fs, %.3fs of CPU); crdgen is %.0f%% above it",
-			"", "", "floor", floor.total().Seconds(), floor.list.Seconds(), floor.parse.Seconds(), floor.start.Seconds(), floor.judge.Seconds(), floor.judgeCPU.Seconds(), above(cr))
+		judged := ""
+		if floor.judge > 0 {
+			judged = fmt.Sprintf(" + the server's validation %.3fs, %.3fs of CPU", floor.judge.Seconds(), floor.judgeCPU.Seconds())
+		}
+		fmt.Printf("%-20s %5s  %-22s %8.3fs   (go list %.3fs + parsing %.3fs + judge start-up %.3fs%s); crdgen is %.0f%% above it",
+			"", "", "floor", floor.total().Seconds(), floor.list.Seconds(), floor.parse.Seconds(), floor.start.Seconds(), judged, above(cr))
 		if rerun, ok := meds["crdgen rerun"]; ok {
 			fmt.Printf(", its rerun %.0f%%", above(rerun))
 		}
