@@ -144,9 +144,22 @@ func (g *gen) kindSchema(k *model.Kind) *apiextv1.JSONSchemaProps {
 	if n := g.opts.MaxDescriptionLength; n != nil {
 		truncateDescriptions(s, *n)
 	}
-	g.checkListMapKeys(k, s)
-	g.warnUnpruned(k, s)
+	g.checkSchema(k, s)
 	return s
+}
+
+// checkSchema makes the checks of a kind's finished schema in one walk (a
+// walk of a large schema costs more than these checks): +listMapKey's keys
+// (listmap.go) at every node, and the warning about a subtree that keeps
+// unknown fields (unpruned.go) at the outermost of each.
+func (g *gen) checkSchema(k *model.Kind, root *apiextv1.JSONSchemaProps) {
+	schemapath.Descend(root, false, func(s *apiextv1.JSONSchemaProps, path schemapath.Path, quiet bool) (bool, bool) {
+		g.checkListMapKeys(k, s, path)
+		if !quiet {
+			quiet = g.warnUnpruned(k, s, path)
+		}
+		return quiet, true
+	})
 }
 
 // applyResource applies +kubebuilder:resource. It is CRD-wide, so every

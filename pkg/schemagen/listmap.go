@@ -14,35 +14,33 @@ import (
 	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
-// checkListMapKeys reports +listMapKey markers that name no field of the
-// list's items, at the marker, with the closest field name.
-func (g *gen) checkListMapKeys(k *model.Kind, root *apiextv1.JSONSchemaProps) {
-	schemapath.Walk(root, func(s *apiextv1.JSONSchemaProps, path schemapath.Path) bool {
-		if len(s.XListMapKeys) == 0 || s.Items == nil || s.Items.Schema == nil {
-			return true
+// checkListMapKeys reports the +listMapKey markers of a node of a kind's
+// schema (at path) that name no field of the list's items, at the marker,
+// with the closest field name.
+func (g *gen) checkListMapKeys(k *model.Kind, s *apiextv1.JSONSchemaProps, path schemapath.Path) {
+	if len(s.XListMapKeys) == 0 || s.Items == nil || s.Items.Schema == nil {
+		return
+	}
+	items := s.Items.Schema
+	for i, key := range s.XListMapKeys {
+		if _, ok := items.Properties[key]; ok {
+			continue
 		}
-		items := s.Items.Schema
-		for i, key := range s.XListMapKeys {
-			if _, ok := items.Properties[key]; ok {
-				continue
-			}
-			names := slices.Sorted(maps.Keys(items.Properties))
-			loc := locate(k.Type, path)
-			pos := loc.pos
-			if m, ok := markerFor(loc.markers, "x-kubernetes-list-map-keys", i); ok {
-				pos = m.Pos
-			}
-			d := markers.Diagnostic{Pos: pos, Code: markers.CodeSchema,
-				Msg: fmt.Sprintf("+listMapKey: no field %q in the items of %s%s", key, path.Display(), didYouMean(key, names))}
-			if elem := elemOf(findAt(k, path)); elem != nil {
-				if n, ok := elem.(*model.Named); ok {
-					d.Related = []markers.Related{{Pos: n.Type.Pos, Msg: n.Type.Ident.Name + " is declared here"}}
-				}
-			}
-			g.diags.Add(d)
+		names := slices.Sorted(maps.Keys(items.Properties))
+		loc := locate(k.Type, path)
+		pos := loc.pos
+		if m, ok := markerFor(loc.markers, "x-kubernetes-list-map-keys", i); ok {
+			pos = m.Pos
 		}
-		return true
-	})
+		d := markers.Diagnostic{Pos: pos, Code: markers.CodeSchema,
+			Msg: fmt.Sprintf("+listMapKey: no field %q in the items of %s%s", key, path.Display(), didYouMean(key, names))}
+		if elem := elemOf(findAt(k, path)); elem != nil {
+			if n, ok := elem.(*model.Named); ok {
+				d.Related = []markers.Related{{Pos: n.Type.Pos, Msg: n.Type.Ident.Name + " is declared here"}}
+			}
+		}
+		g.diags.Add(d)
+	}
 }
 
 // findAt returns the Go type at a schema path, or nil.

@@ -19,24 +19,23 @@ import (
 	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
-// warnUnpruned warns about each outermost subtree of a kind's schema that
-// keeps unknown fields, at the Go line in the project's own packages that
-// leads to it.
-func (g *gen) warnUnpruned(k *model.Kind, root *apiextv1.JSONSchemaProps) {
-	schemapath.Walk(root, func(s *apiextv1.JSONSchemaProps, path schemapath.Path) bool {
-		switch {
-		case len(path) == 1 && path[0] == "properties[metadata]":
-			return false
-		case len(path) == 0 || s.XPreserveUnknownFields == nil || !*s.XPreserveUnknownFields:
-			return true
-		}
-		if pos, ok := g.localPosition(k, path); ok && s.Title != failedTitle {
-			g.diags.Warnf(pos, markers.CodeUnknownFields,
-				"%s keeps unknown fields (x-kubernetes-preserve-unknown-fields): the API server stores whatever a client sends there without validating it, a field nobody declared included; if its shape is known, describe it instead",
-				path.Display())
-		}
+// warnUnpruned warns about a node of a kind's schema (at path) that keeps
+// unknown fields, at the Go line in the project's own packages that leads
+// to it. Only the outermost such subtree is worth a warning: quiet says the
+// nodes below this one are not (and neither are metadata's).
+func (g *gen) warnUnpruned(k *model.Kind, s *apiextv1.JSONSchemaProps, path schemapath.Path) (quiet bool) {
+	switch {
+	case len(path) == 1 && path[0] == "properties[metadata]":
+		return true
+	case len(path) == 0 || s.XPreserveUnknownFields == nil || !*s.XPreserveUnknownFields:
 		return false
-	})
+	}
+	if pos, ok := g.localPosition(k, path); ok && s.Title != failedTitle {
+		g.diags.Warnf(pos, markers.CodeUnknownFields,
+			"%s keeps unknown fields (x-kubernetes-preserve-unknown-fields): the API server stores whatever a client sends there without validating it, a field nobody declared included; if its shape is known, describe it instead",
+			path.Display())
+	}
+	return true
 }
 
 // localPosition is where in the project's own packages a schema path comes
