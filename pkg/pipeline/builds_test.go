@@ -44,19 +44,27 @@ func (m *memBuilds) Keep(key string, b Built) {
 	m.built[key] = b
 }
 
+// goldenCases returns the repository's root and the commands.txt of every
+// golden case, skipping the test in -short mode (it loads them all).
+func goldenCases(t *testing.T) (root string, cases []string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("loads every golden case")
+	}
+	root, _ = filepath.Abs(filepath.Join("..", ".."))
+	cases, _ = filepath.Glob(filepath.Join(root, "testdata", "*", "commands.txt"))
+	if len(cases) < 40 {
+		t.Fatalf("found %d golden cases", len(cases))
+	}
+	return root, cases
+}
+
 // TestBuildsChangeNothing runs every golden case's packages without
 // remembered builds, then twice with them: the second run takes every CRD
 // it can from the first, and all three make the same files and the same
 // diagnostics. A case whose load has errors has nothing to remember.
 func TestBuildsChangeNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads every golden case")
-	}
-	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	cases, _ := filepath.Glob(filepath.Join(root, "testdata", "*", "commands.txt"))
-	if len(cases) < 40 {
-		t.Fatalf("found %d golden cases", len(cases))
-	}
+	root, cases := goldenCases(t)
 	reused := 0
 	var mu sync.Mutex
 	t.Run("cases", func(t *testing.T) {

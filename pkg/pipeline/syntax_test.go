@@ -48,14 +48,7 @@ func (m *memSyntax) Put(key string, data []byte) {
 // of every type a CRD reaches, with its positions, docs and markers), the
 // same files and the same diagnostics, positions included.
 func TestSyntaxStoreChangesNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads every golden case")
-	}
-	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	cases, _ := filepath.Glob(filepath.Join(root, "testdata", "*", "commands.txt"))
-	if len(cases) < 40 {
-		t.Fatalf("found %d golden cases", len(cases))
-	}
+	root, cases := goldenCases(t)
 	store := &memSyntax{}
 	hits := 0
 	for _, c := range cases {
