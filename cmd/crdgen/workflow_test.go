@@ -217,6 +217,79 @@ func TestConfigMistakes(t *testing.T) {
 	}
 }
 
+// TestNestedModules runs crdgen from the root of a repository whose API
+// types are a module of their own under api/ (with a replace to it in the
+// root go.mod), as controller-gen's paths=./... reads it: "./..." and
+// "./api/..." both reach the nested module, a new nested module is seen by
+// the next cached run, and a nested module that cannot be loaded is an
+// error at the pattern that reached it.
+func TestNestedModules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes modules and runs the go command")
+	}
+	dir := tempModule(t, map[string]string{"api/v1/types.go": shopTypes})
+	// The module made at the root becomes the nested one, under api/.
+	api := filepath.Join(dir, "api")
+	for _, name := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = []byte(strings.Replace(string(data), "module example.com/shop\n", "module example.com/shop/api\n", 1))
+		if err := os.WriteFile(filepath.Join(api, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n\nimport _ \"example.com/shop/api/v1\"\n\nfunc main() {}\n"), 0o644)
+	runOK(t, dir, "go", "mod", "edit", "-require=example.com/shop/api@v0.0.0", "-replace=example.com/shop/api=./api")
+	runOK(t, dir, "go", "mod", "tidy")
+
+	cacheDir := t.TempDir()
+	crd := func(args ...string) (int, string) {
+		t.Helper()
+		a, _, stderr := testApp(dir)
+		a.cacheDir = cacheDir
+		return a.main(append([]string{"generate", "-v", "-o", "out"}, args...)), stderr.String()
+	}
+	widgets := filepath.Join(dir, "out", "shop.example.com_widgets.yaml")
+	for _, pattern := range []string{"./...", "./api/...", "./api/v1"} {
+		os.RemoveAll(filepath.Join(dir, "out"))
+		if code, stderr := crd(pattern); code != exitOK {
+			t.Fatalf("generate %s from the root: exit %d\n%s", pattern, code, stderr)
+		}
+		if _, err := os.Stat(widgets); err != nil {
+			t.Errorf("generate %s from the root wrote no CRD of the nested module: %v", pattern, err)
+		}
+	}
+
+	// A second nested module appears: the next run lists it, cache or not.
+	crd("./...")
+	if code, stderr := crd("./..."); code != exitOK || !strings.Contains(stderr, "nothing changed") {
+		t.Fatalf("rerun: exit %d, want the cached run\n%s", code, stderr)
+	}
+	tools := filepath.Join(dir, "tools", "api", "v1")
+	os.MkdirAll(tools, 0o755)
+	for _, name := range []string{"go.mod", "go.sum"} {
+		data, _ := os.ReadFile(filepath.Join(api, name))
+		data = []byte(strings.Replace(string(data), "module example.com/shop/api\n", "module example.com/tools\n", 1))
+		os.WriteFile(filepath.Join(dir, "tools", name), data, 0o644)
+	}
+	os.WriteFile(filepath.Join(tools, "types.go"), []byte(strings.Replace(shopTypes, "shop.example.com", "tools.example.com", 1)), 0o644)
+	if code, stderr := crd("./..."); code != exitOK || strings.Contains(stderr, "nothing changed") {
+		t.Fatalf("after a new nested module: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "tools.example.com_widgets.yaml")); err != nil {
+		t.Errorf("the new nested module's CRD was not written: %v", err)
+	}
+
+	// A nested module that cannot be loaded is named with the pattern.
+	os.WriteFile(filepath.Join(dir, "tools", "go.mod"), []byte("module example.com/tools\n\nrequire (\n"), 0o644)
+	code, stderr := crd("./...")
+	if want := "listing ./...: the module in tools:"; code == exitOK || !strings.Contains(stderr, want) {
+		t.Errorf("a broken nested module: exit %d, want %q in\n%s", code, want, stderr)
+	}
+}
+
 // TestGoTool installs crdgen as a module tool of a project (go get -tool
 // with a replace to this checkout) and runs it with "go tool crdgen".
 func TestGoTool(t *testing.T) {
@@ -225,9 +298,21 @@ func TestGoTool(t *testing.T) {
 	}
 	dir := tempModule(t, map[string]string{"api/v1/types.go": shopTypes})
 	runOK(t, dir, "go", "mod", "edit", "-replace", "github.com/crdgen/crdgen="+repoRoot(t))
-	// Offline: a proxy answers 403 for the module crdgen is not published
-	// as where the test runs, and its requirements are in the module cache
-	// (this test binary was built from them).
+	// go get -tool reads the go.mod of every module in crdgen's module
+	// graph, and building this test binary downloaded only the modules
+	// whose packages it compiles (not, say, cobra's Windows-only mousetrap).
+	// So first the go command fetches the graph through the proxy the
+	// environment gives it, as it does for any project.
+	list := exec.Command("go", "list", "-m", "all")
+	list.Dir = repoRoot(t)
+	list.Env = append(os.Environ(), "GOFLAGS=-mod=readonly", "GOWORK=off")
+	if out, err := list.CombinedOutput(); err != nil {
+		t.Fatalf("go list -m all in crdgen's module: %v\n%s", err, out)
+	}
+	// Then offline: crdgen is replaced by this checkout, but go get still
+	// asks the proxy whether github.com/crdgen/crdgen/cmd/crdgen is a module
+	// of its own, and a proxy that answers 403 for an unpublished path (as
+	// some do) would fail the test for a reason that is not crdgen's.
 	t.Setenv("GOPROXY", "off")
 	runOK(t, dir, "go", "get", "-tool", "github.com/crdgen/crdgen/cmd/crdgen")
 	if out := runOK(t, dir, "go", "tool", "crdgen", "version"); !strings.HasPrefix(out, "crdgen ") {

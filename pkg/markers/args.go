@@ -52,6 +52,14 @@ func (s *argSpec) anonymous() bool {
 	return len(s.fields) == 1 && s.fields[0].goName == "Value"
 }
 
+// singleValue reports whether the definition takes one value, written
+// after '=': a bare value (+name=value) or text its Decode reads whole
+// (+default=<json>). For these, controller-gen reads +name:=value as
+// +name=value (an empty last segment names no argument), whatever the
+// marker; for markers with named arguments the segment is the first
+// argument's name.
+func (d *Definition) singleValue() bool { return d.Decode != nil || d.spec.anonymous() }
+
 // flag reports whether the marker takes no arguments.
 func (s *argSpec) flag() bool { return len(s.fields) == 0 && s.typ != reflect.TypeFor[Raw]() }
 

@@ -89,7 +89,8 @@ func schemaDefs() []Definition {
 		{Name: "Pattern", Args: Pattern{}, Doc: "Pattern requires a string to match a regular expression (quote it with backticks)."},
 		{Name: "MaxItems", Args: MaxItems{}, Doc: "MaxItems caps how many items a list may hold."},
 		{Name: "MinItems", Args: MinItems{}, Doc: "MinItems sets how many items a list must hold at least."},
-		{Name: "UniqueItems", Args: UniqueItems{}, Doc: "UniqueItems asks for unique items; the API server rejects it, use +listType=set instead."},
+		{Name: "UniqueItems", Args: UniqueItems{}, Doc: "UniqueItems asks for unique items; the API server rejects it, use +listType=set instead.",
+			Caution: cautionUniqueItems},
 		{Name: "MaxProperties", Args: MaxProperties{}, Doc: "MaxProperties caps how many keys an object or map may hold."},
 		{Name: "MinProperties", Args: MinProperties{}, Doc: "MinProperties sets how many keys an object or map must hold at least."},
 		{Name: "Enum", Args: Enum{}, Doc: "Enum lists the values allowed, as {a,b,c} or a;b;c."},
@@ -100,6 +101,15 @@ func schemaDefs() []Definition {
 		{Name: "XIntOrString", Args: XIntOrString{}, Doc: "XIntOrString allows either an integer or a string."},
 		{Name: "XValidation", Args: XValidation{}, Repeatable: true, Doc: "XValidation adds a CEL validation rule (rule, message, messageExpression, reason, fieldPath, optionalOldSelf)."},
 	}
+}
+
+// cautionUniqueItems says what +kubebuilder:validation:UniqueItems=true
+// comes to: the API server refuses uniqueItems: true.
+func cautionUniqueItems(v any) string {
+	if u, ok := v.(UniqueItems); ok && u.Value {
+		return "which the API server rejects as uniqueItems: true; +listType=set is the way to unique items"
+	}
+	return ""
 }
 
 // validationDefs expands schemaDefs into their field, type and items: forms.

@@ -66,9 +66,9 @@ func (r *Registry) Parse(text string, target Target) (Marker, error) {
 		m.Value = Raw{Text: res.args}
 		return m, nil
 	}
-	if res.segment != "" && res.def.spec.anonymous() {
-		return m, &ArgError{Offset: res.segmentOff, Msg: fmt.Sprintf("unknown argument %q (+%s takes one value: +%s=<%s>)",
-			res.segment, res.def.Name, res.def.Name, res.def.spec.fields[0].typ)}
+	if res.segment != "" && res.def.singleValue() {
+		return m, &ArgError{Offset: res.segmentOff, Msg: fmt.Sprintf("unknown argument %q (+%s takes one value: %s)",
+			res.segment, res.def.Name, res.def.Usage())}
 	}
 	end := len(text)
 	if res.def.HashComments {

@@ -63,6 +63,14 @@ func TestParse(t *testing.T) {
 		{"k8s default json", `+default="x"`, OnField, K8sDefault{Value: "x"}},
 		{"k8s default json object", `+default={"a":1,"b":[true]}`, OnField, K8sDefault{Value: map[string]any{"a": int64(1), "b": []any{true}}}},
 		{"k8s default ref", "+default=ref(DefaultValue)", OnField, K8sDefault{Ref: "DefaultValue"}},
+		// +name:=value is +name=value for every marker that takes one value,
+		// whether its value is parsed generically or decoded whole.
+		{"k8s default name:=value", `+default:={"targetPort": 8080}`, OnField, K8sDefault{Value: map[string]any{"targetPort": int64(8080)}}},
+		{"k8s default name:=string", `+default:="x"`, OnField, K8sDefault{Value: "x"}},
+		{"default name:=value", `+kubebuilder:default:="Unknown"`, OnField, Default{Value: "Unknown"}},
+		{"number name:=value", "+kubebuilder:validation:Maximum:=3", OnField, Maximum{Value: 3}},
+		{"list name:=value", "+kubebuilder:validation:Enum:=a;b", OnField, Enum{Value: []any{"a", "b"}}},
+		{"items name:=value", "+kubebuilder:validation:items:MaxLength:=4", OnField, Items{Value: MaxLength{Value: 4}}},
 		{"k8s tag with comment", "+k8s:maxItems=16 # see KEP", OnField, MaxItems{Value: 16}},
 		{"group name", "+groupName=example.com", OnPackage, GroupName{Value: "example.com"}},
 		{"empty group name", "+groupName=", OnPackage, GroupName{}},
@@ -107,6 +115,7 @@ func TestParseErrors(t *testing.T) {
 		{"unterminated string", `+kubebuilder:validation:XValidation:rule="self.a`, OnField, "not terminated", `"self.a`},
 		{"argument given twice", "+kubebuilder:resource:scope=Cluster,scope=Namespaced", OnType, `argument "scope" given twice`, "scope=Namespaced"},
 		{"segment on a one-value marker", "+kubebuilder:validation:Pattern:foo=abc", OnField, `unknown argument "foo"`, "foo=abc"},
+		{"segment on a decoded one-value marker", `+default:foo={}`, OnField, `unknown argument "foo" (+default takes one value: +default=<json>)`, "foo={}"},
 		{"bad json", `+default={"a":}`, OnField, "invalid JSON", ""},
 		{"int32 overflow", "+kubebuilder:printcolumn:name=a,type=b,JSONPath=.c,priority=4294967296", OnType, "out of range", "4294967296"},
 		{"unclosed list", "+kubebuilder:validation:Enum={a,b", OnField, "expected", ""},
@@ -157,6 +166,13 @@ func TestParseUnknown(t *testing.T) {
 			UnknownError{Name: "k8s:format", Target: OnField, Suggestion: "k8s:enum"}},
 		{"unrelated bare tag", "+protobuf=true", OnField,
 			UnknownError{Name: "protobuf", Target: OnField}},
+		// A ':' where '=' was meant: the suggestion is the marker as meant.
+		{"value after a colon", "+kubebuilder:validation:Maximum:3", OnField,
+			UnknownError{Name: "kubebuilder:validation:Maximum:3", Target: OnField, Owned: true, Suggestion: "kubebuilder:validation:Maximum=3"}},
+		{"k8s value after a colon", "+k8s:maxItems:16", OnField,
+			UnknownError{Name: "k8s:maxItems:16", Target: OnField, Owned: true, Suggestion: "k8s:maxItems=16"}},
+		{"value after a colon that is not the marker's type", "+kubebuilder:validation:Maximum:big", OnField,
+			UnknownError{Name: "kubebuilder:validation:Maximum:big", Target: OnField, Owned: true}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -181,6 +197,15 @@ func TestUnknownErrorText(t *testing.T) {
 	reg := DefaultRegistry()
 	_, err := reg.Parse("+kubebuilder:validation:Maxmum=3", OnField)
 	if got, want := err.Error(), "unknown marker +kubebuilder:validation:Maxmum, did you mean +kubebuilder:validation:Maximum"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	_, err = reg.Parse("+kubebuilder:validation:UniqueItems:true", OnField)
+	if got, want := err.Error(), "unknown marker +kubebuilder:validation:UniqueItems:true, did you mean +kubebuilder:validation:UniqueItems=true"+
+		" (which the API server rejects as uniqueItems: true; +listType=set is the way to unique items)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	_, err = reg.Parse("+kubebuilder:validation:UniqueItems:false", OnField)
+	if got, want := err.Error(), "unknown marker +kubebuilder:validation:UniqueItems:false, did you mean +kubebuilder:validation:UniqueItems=false"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	_, err = reg.Parse("+kubebuilder:subresource:status", OnField)

@@ -76,6 +76,11 @@ type Definition struct {
 	// each adding something (CEL rules, printer columns, list map keys).
 	// Any other marker given twice with different values is a conflict.
 	Repeatable bool
+	// Caution, when set, says beside a did-you-mean that points at this
+	// marker with the given value what that marker would do that the author
+	// may not want (+kubebuilder:validation:UniqueItems=true is refused by
+	// the server), or "" when nothing.
+	Caution func(value any) string
 
 	spec *argSpec
 }
@@ -229,7 +234,7 @@ func (r *Registry) resolve(text string, target Target) resolution {
 	}
 	res.def = def
 	res.segment, res.segmentOff = whole[colon+1:], 1+colon+1
-	if !def.spec.anonymous() {
+	if !def.singleValue() {
 		// The last segment names the first argument: "name=Age,..." is the
 		// text from the segment on, which keeps offsets exact.
 		res.args = body[colon+1:]

@@ -20,8 +20,12 @@ type UnknownError struct {
 	// Owned is true when the name is in a namespace crdgen owns, or is one
 	// edit away from a name it owns, so that silence would hide a typo.
 	Owned bool
-	// Suggestion is the closest valid name for the target, or "".
+	// Suggestion is the closest valid name for the target, or "". For a
+	// value written after a ':' instead of '=' (+name:value), it is the
+	// whole marker as meant ("name=value").
 	Suggestion string
+	// Caution is what the suggested marker's definition warns of, or "".
+	Caution string
 	// ValidOn lists the targets where the name is defined, when it exists
 	// for other targets.
 	ValidOn Target
@@ -34,6 +38,9 @@ func (e *UnknownError) Error() string {
 	msg := "unknown marker +" + e.Name
 	if e.Suggestion != "" {
 		msg += ", did you mean +" + e.Suggestion
+	}
+	if e.Caution != "" {
+		msg += " (" + e.Caution + ")"
 	}
 	return msg
 }
@@ -89,6 +96,14 @@ func (r *Registry) findUnknown(names []string, target Target) *UnknownError {
 		e.Owned = !r.isForeign(e.Name)
 		return e
 	}
+	if slip, v := r.colonSlip(names[0], target); slip != nil {
+		e.Suggestion = slip.Name + "=" + names[0][len(slip.Name)+1:]
+		if slip.Caution != nil {
+			e.Caution = slip.Caution(v)
+		}
+		e.Owned = true
+		return e
+	}
 	candidates := r.ownedNames(target)
 	for _, n := range names {
 		if s := Suggest(n, candidates); s != "" {
@@ -104,6 +119,26 @@ func (r *Registry) findUnknown(names []string, target Target) *UnknownError {
 		e.Owned = true
 	}
 	return e
+}
+
+// colonSlip returns the definition a marker written as +name:value (a ':'
+// where '=' was meant) names, and the value, or nil: the part before the
+// last ':' is a marker of target that takes one value, and the rest parses
+// as that value.
+func (r *Registry) colonSlip(name string, target Target) (*Definition, any) {
+	i := strings.LastIndexByte(name, ':')
+	if i < 0 || i == len(name)-1 {
+		return nil, nil
+	}
+	d := r.Lookup(name[:i], target)
+	if d == nil || d.Foreign || !d.singleValue() {
+		return nil, nil
+	}
+	v, _, err := d.parseArgs(name[:i]+"="+name[i+1:], i+1, len(name))
+	if err != nil {
+		return nil, nil
+	}
+	return d, v
 }
 
 func (r *Registry) isForeign(name string) bool {

@@ -101,7 +101,13 @@ func (l *Listing) Watch(env []string, before *Before) (*ListingWatch, error) {
 			w.Files = append(w.Files, watchWhole(filepath.Join(d, name)))
 		}
 	}
-	w.Files = append(w.Files, goCommandFiles(l.opts.Dir, env)...)
+	for i, d := range append([]string{l.opts.Dir}, l.dirs...) {
+		for _, f := range goCommandFiles(d, env) {
+			if i == 0 || !slices.ContainsFunc(w.Files, func(g WatchedFile) bool { return g.Path == f.Path }) {
+				w.Files = append(w.Files, f)
+			}
+		}
+	}
 	for _, root := range trees {
 		walkPattern(filepath.Join(l.opts.Dir, root), dirs)
 	}

@@ -322,6 +322,110 @@ type Spec struct {
 	}
 }
 
+// enumModes declares a +k8s:enum type whose constants get their type in
+// every way Go gives one: declared with it, from an expression with a typed
+// operand, from a conversion of an expression, from a conversion of another
+// package's typed constant, and repeated in a group with iota.
+const enumModes = `package modes
+
+import "example.com/dep/other"
+
+const prefix = "fast"
+
+// Mode is a mode.
+// +k8s:enum
+type Mode string
+
+const (
+	ModeA Mode = "slow"
+	ModeB Mode = prefix + "-start"
+	ModeC      = ModeA + "er"
+	ModeD      = Mode(prefix + "-stop")
+	ModeE      = Mode(other.Flavor)
+	ModeF      = ModeC + "-still"
+	Untyped    = prefix + "-not-a-mode"
+	Other      = other.Flavor
+)
+
+const (
+	Gear0 = Mode("gear-") + Mode(rune('0'+iota))
+	Gear1
+	Gear2
+)
+`
+
+const enumOther = `package other
+
+// Taste is another package's string type.
+type Taste string
+
+// Flavor is a typed constant of it.
+const Flavor Taste = "vanilla"
+`
+
+// TestEnumConstantsTypedByTheirExpression checks that an enum's values are
+// every constant go/types gives the enum's type, whether the enum is
+// declared in a dependency module (built from source by crdgen) or in the
+// main module (type-checked by go/types).
+func TestEnumConstantsTypedByTheirExpression(t *testing.T) {
+	want := []string{"fast-start", "fast-stop", "gear-0", "gear-1", "gear-2", "slow", "slower", "slower-still", "vanilla"}
+	api := `-- api/types.go --
+// +groupName=m.example.com
+package api
+
+import "example.com/dep/modes"
+
+// Spec uses the enum.
+type Spec struct {
+	Mode modes.Mode ` + "`json:\"mode\"`" + `
+}
+`
+	dir := fixture(t, `
+-- go.mod --
+module example.com/m
+
+go 1.24
+
+require example.com/dep v1.0.0
+
+replace example.com/dep => ./dep
+-- dep/go.mod --
+module example.com/dep
+
+go 1.24
+-- dep/modes/modes.go --
+`+enumModes+`
+-- dep/other/other.go --
+`+enumOther+api)
+	m, diags := load(t, dir, Options{}, "./api/...")
+	if diags.HasErrors() || strings.Contains(diagText(diags), "warning") {
+		t.Errorf("diagnostics: %s", diagText(diags))
+	}
+	if pkg(t, m, "example.com/dep/modes").Root {
+		t.Error("the dependency's package was loaded as an API package")
+	}
+	if mode := m.Lookup(GoIdent{ImportPath: "example.com/dep/modes", Name: "Mode"}); mode == nil || !slices.Equal(mode.EnumValues, want) {
+		t.Errorf("a dependency's enum values: %+v, want %v", mode, want)
+	}
+
+	// The same declarations in the main module, loaded as API packages.
+	dir = fixture(t, `
+-- go.mod --
+module example.com/dep
+-- modes/modes.go --
+// +groupName=m.example.com
+`+enumModes+`
+-- other/other.go --
+`+enumOther)
+	m, diags = load(t, dir, Options{}, "./modes/...")
+	if diags.HasErrors() {
+		t.Errorf("diagnostics: %s", diagText(diags))
+	}
+	if mode := m.Lookup(GoIdent{ImportPath: "example.com/dep/modes", Name: "Mode"}); mode == nil || !slices.Equal(mode.EnumValues, want) {
+		t.Errorf("the main module's enum values: %+v, want %v", mode, want)
+	}
+}
+
 func TestGenericTypeAndDotImport(t *testing.T) {
 	dir := fixture(t, `
 -- go.mod --

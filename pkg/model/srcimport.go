@@ -325,20 +325,60 @@ func (si *srcImporter) imported(f *ast.File, name string) *srcPkg {
 	return nil
 }
 
-// constsOf builds the constants of a package declared with a type name, for
-// the enum values of that type.
+// constsOf builds the constants of a package that may be of the named
+// type, for the enum values of that type: those declared with the type
+// (A T = "a") and, as go/types types them, those declared without a type
+// whose expression has it (C = A + "c", D = T(prefix + "d"), and in a
+// group the names that repeat such an expression with their own iota).
+// A constant can have the type only through an expression that names the
+// type or another constant of it, so the rest are never evaluated.
 func (si *srcImporter) constsOf(path, typeName string) {
 	p := si.pkgs[path]
 	if p == nil {
 		return
 	}
 	si.readFiles(p)
-	for _, name := range slices.Sorted(maps.Keys(p.consts)) {
-		c := p.consts[name]
-		if id, ok := c.typ.(*ast.Ident); ok && id.Name == typeName {
-			si.object(p, name)
+	names := slices.Sorted(maps.Keys(p.consts))
+	typed := map[string]bool{typeName: true}
+	var build []string
+	for _, name := range names {
+		if id, ok := p.consts[name].typ.(*ast.Ident); ok && id.Name == typeName {
+			typed[name] = true
+			build = append(build, name)
 		}
 	}
+	for grew := true; grew; {
+		grew = false
+		for _, name := range names {
+			c := p.consts[name]
+			if c.typ == nil && c.value != nil && !typed[name] && mentionsAny(c.value, typed) {
+				typed[name] = true
+				build = append(build, name)
+				grew = true
+			}
+		}
+	}
+	slices.Sort(build)
+	for _, name := range build {
+		si.object(p, name)
+	}
+}
+
+// mentionsAny reports whether an expression uses one of the names as an
+// identifier of its own package (not as a selector's field: pkg.A).
+func mentionsAny(e ast.Expr, names map[string]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			// pkg.Name names another package's declaration.
+			return false
+		case *ast.Ident:
+			found = found || names[x.Name]
+		}
+		return !found
+	})
+	return found
 }
 
 // syntaxOf returns what the importer parsed of a package, for the doc

@@ -16,6 +16,10 @@ type LegacySpec struct {
 	// A type marker on a field.
 	// +kubebuilder:printcolumn:name=X,type=string,JSONPath=.spec.x
 	X string `json:"x"`
+	// A ':' where '=' was meant, which controller-gen dropped too.
+	// +kubebuilder:validation:UniqueItems:true
+	// +listType=atomic
+	Items []string `json:"items,omitempty"`
 	// Markers of other generators and tools pass silently.
 	// +genclient
 	// +k8s:openapi-gen=true
