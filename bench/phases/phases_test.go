@@ -20,6 +20,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -52,7 +53,7 @@ func corpus(b *testing.B) (string, []string) {
 func load(b *testing.B) *model.Model {
 	b.Helper()
 	dir, patterns := corpus(b)
-	m, diags, err := model.Load(context.Background(), patterns, model.Options{Dir: dir, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Warning})
+	m, diags, err := parser.Load(context.Background(), patterns, parser.Options{Dir: dir, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Warning})
 	if err != nil || m == nil || diags.HasErrors() {
 		b.Fatalf("load: %v %v", err, diags.Errors())
 	}
@@ -63,7 +64,7 @@ func BenchmarkLoad(b *testing.B) {
 	dir, patterns := corpus(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := model.Load(context.Background(), patterns, model.Options{Dir: dir, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Warning}); err != nil {
+		if _, _, err := parser.Load(context.Background(), patterns, parser.Options{Dir: dir, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Warning}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -73,7 +74,7 @@ func BenchmarkFingerprint(b *testing.B) {
 	dir, patterns := corpus(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := model.Fingerprint(context.Background(), patterns, model.Options{Dir: dir}); err != nil {
+		if _, err := parser.Fingerprint(context.Background(), patterns, parser.Options{Dir: dir}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -18,7 +18,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -32,7 +32,7 @@ func corpus(b *testing.B) (*pipeline.Result, []*crtest.Suite) {
 		dir, patterns = d, []string{"./..."}
 	}
 	dir, _ = filepath.Abs(dir)
-	m, diags, err := model.Load(context.Background(), patterns, model.Options{Dir: dir, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Warning})
+	m, diags, err := parser.Load(context.Background(), patterns, parser.Options{Dir: dir, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Warning})
 	if err != nil || m == nil || diags.HasErrors() {
 		b.Fatalf("load: %v %v", err, diags.Errors())
 	}

@@ -30,7 +30,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/filestat"
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 )
 
 // cacheRecord is what the cache keeps of a run.
@@ -93,7 +93,7 @@ type rerunCache struct {
 // shapes the output. It returns nil when caching is off or the inputs
 // cannot be fingerprinted (the run then does everything, as without a
 // cache).
-func (a *app) openCache(slot []string, settings any, listing *model.Listing) *rerunCache {
+func (a *app) openCache(slot []string, settings any, listing *parser.Listing) *rerunCache {
 	dir := a.cacheRoot()
 	if dir == "" {
 		return nil

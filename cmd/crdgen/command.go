@@ -22,6 +22,7 @@ import (
 	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -396,7 +397,7 @@ func (r *runState) usage() string {
 }
 
 // openCache opens the rerun cache of the run (nil when it does not apply).
-func (r *runState) openCache(listing *model.Listing) (*rerunCache, error) {
+func (r *runState) openCache(listing *parser.Listing) (*rerunCache, error) {
 	if r.noCache || r.check || r.c.uncached != nil && r.c.uncached(r) {
 		return nil, nil
 	}
@@ -457,21 +458,21 @@ func (a *app) parseCommand(fs *flagSet, args []string, usage string, cfg *config
 }
 
 // list runs go list on the patterns and their dependencies (see
-// model.List): what the rerun cache fingerprints and the load reads.
-func (a *app) list(patterns, tags []string) (*model.Listing, error) {
-	return model.List(a.ctx, patterns, model.Options{Dir: a.dir, BuildTags: tags})
+// parser.List): what the rerun cache fingerprints and the load reads.
+func (a *app) list(patterns, tags []string) (*parser.Listing, error) {
+	return parser.List(a.ctx, patterns, parser.Options{Dir: a.dir, BuildTags: tags})
 }
 
 // load loads the listed packages into the model. Marker problems leave the
 // model usable (the bad markers are dropped), so that generation still runs
 // and every problem is reported in one go.
 // Dependencies' syntax comes from store when it holds it (nil: none).
-func (a *app) load(listing *model.Listing, unknownMarkers string, gates []string, store *syntaxStore) (*model.Model, markers.ErrorList, error) {
+func (a *app) load(listing *parser.Listing, unknownMarkers string, gates []string, store *syntaxStore) (*model.Model, markers.ErrorList, error) {
 	sev := markers.Error
 	if unknownMarkers == "warn" {
 		sev = markers.Warning
 	}
-	opts := model.Options{
+	opts := parser.Options{
 		Dir:            a.dir,
 		WellKnown:      schemagen.IsWellKnown,
 		UnknownMarkers: sev,
@@ -480,7 +481,7 @@ func (a *app) load(listing *model.Listing, unknownMarkers string, gates []string
 	if store != nil {
 		opts.Syntax = store
 	}
-	return model.LoadListing(a.ctx, listing, opts)
+	return parser.LoadListing(a.ctx, listing, opts)
 }
 
 // filesIn places files named by their base name in dir.

@@ -2,7 +2,7 @@ package main
 
 // This file implements keeping the go command's listing between runs: the
 // listing of the last run with the same directory, packages, build tags,
-// environment and crdgen, with what it depends on (model.ListingWatch:
+// environment and crdgen, with what it depends on (parser.ListingWatch:
 // the go command's files, every directory and Go file header outside the
 // module cache, the directories a "..." pattern walks). When all of it is
 // as it was, listing again would give the same, and the go command is not
@@ -18,37 +18,37 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 )
 
 // keptListing is a listing as the cache keeps it.
 type keptListing struct {
-	Key     string             `json:"key"`
-	Watch   model.ListingWatch `json:"watch"`
-	Listing json.RawMessage    `json:"listing"`
+	Key     string              `json:"key"`
+	Watch   parser.ListingWatch `json:"watch"`
+	Listing json.RawMessage     `json:"listing"`
 }
 
 // list lists the run's packages, from the cache when nothing they depend
 // on changed.
-func (r *runState) list() (*model.Listing, error) {
+func (r *runState) list() (*parser.Listing, error) {
 	a := r.a
-	opts := model.Options{Dir: a.dir, BuildTags: r.tags}
+	opts := parser.Options{Dir: a.dir, BuildTags: r.tags}
 	file, key := r.listingSlot()
 	if file == "" {
-		return model.List(a.ctx, r.patterns, opts)
+		return parser.List(a.ctx, r.patterns, opts)
 	}
 	var kept keptListing
-	var earlier *model.ListingWatch
+	var earlier *parser.ListingWatch
 	if data, err := os.ReadFile(file); err == nil && json.Unmarshal(data, &kept) == nil && kept.Key == key {
 		if kept.Watch.Holds() {
-			if l, err := model.DecodeListing(kept.Listing, r.patterns, opts); err == nil {
+			if l, err := parser.DecodeListing(kept.Listing, r.patterns, opts); err == nil {
 				return l, nil
 			}
 		}
 		earlier = &kept.Watch
 	}
-	before := model.StateBefore(a.dir, r.patterns, nil, earlier)
-	l, err := model.List(a.ctx, r.patterns, opts)
+	before := parser.StateBefore(a.dir, r.patterns, nil, earlier)
+	l, err := parser.List(a.ctx, r.patterns, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,6 @@
 package main
 
-// This file implements the store of dependency syntax (model.SyntaxStore):
+// This file implements the store of dependency syntax (parser.SyntaxStore):
 // one file per package of the module cache or the standard library that a
 // run read, named by the SHA-256 of the package's key (its path and every
 // file's path and stat) and of the crdgen build that read it, holding that

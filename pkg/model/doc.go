@@ -1,29 +1,14 @@
-// Package model is crdgen's model of Go API packages, and how it is loaded:
-// groups, versions, kinds, and every named type the kinds reach, with their
-// fields, doc comments and parsed markers.
+// Package model is crdgen's model of Go API packages: groups, versions,
+// kinds, and every named type the kinds reach, with their fields, doc
+// comments, resolved names and parsed markers.
 //
-// It sits between markers and the emitters:
+// It holds the model's types and nothing that loads them: pkg/parser
+// builds a Model once, and every emitter (schemagen, convgen and the
+// generators beside them) reads it and never sees syntax trees or go/types
+// objects. The model is read-only once the parser hands it out.
 //
-//	markers -> model -> schemagen/convgen -> celcost -> pipeline -> cmd/crdgen
-//
-// and is the only package that imports go/ast and go/types.
-// Load builds the Model once; the model is read-only afterwards, and holds
-// no syntax trees or go/types objects, so they are released when Load
-// returns.
-//
-// Main types: Model (Groups, Packages), Group, Version, Kind, Package, Type,
-// Field, and the TypeExpr shapes (Basic, Named, Pointer, Slice, Array, Map,
-// Struct, Interface, Unsupported).
-//
-// Loading lists the packages with golang.org/x/tools/go/packages in a mode
-// that compiles nothing (list.go; workspaces, GOFLAGS, overlays and
-// GOPACKAGESDRIVER work as in every Go tool), leaves generated files out of
-// the API packages as controller-gen does (tags.go), type-checks the API
-// packages from source without function bodies, and builds from their
-// dependencies' source only the declarations they reach, doc comments
-// included, their constants evaluated with go/constant (load.go,
-// srcimport*.go; a dependency is read only when a declaration names it).
-// A Listing can be encoded, kept, and used again while its ListingWatch
-// (listwatch.go: the go command's files, package directories and Go file
-// headers, the directories a "..." pattern walks) holds.
+// Main types: Model (Groups, Packages, Lookup), Group, Version, Kind,
+// Package, Type, Field, Func, and the TypeExpr shapes (Basic, Named,
+// Pointer, Slice, Array, Map, Struct, Interface, Unsupported).
+// docs/contributing/architecture.md shows where it sits in crdgen.
 package model

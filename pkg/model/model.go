@@ -39,6 +39,16 @@ type Model struct {
 	types map[GoIdent]*Type
 }
 
+// New returns an empty model whose Lookup finds types, the named types the
+// model reaches. The parser fills in the rest before it hands the model out.
+func New(types []*Type) *Model {
+	m := &Model{types: make(map[GoIdent]*Type, len(types))}
+	for _, t := range types {
+		m.types[t.Ident] = t
+	}
+	return m
+}
+
 // Consequence reports whether a diagnostic may only follow from a syntax
 // error: it is in a file that did not parse whole, and is not a syntax
 // error itself.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
@@ -72,7 +73,7 @@ func TestBuildsChangeNothing(t *testing.T) {
 			name := filepath.Base(filepath.Dir(c))
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				m, diags, err := model.Load(context.Background(), []string{"./testdata/" + name + "/..."}, model.Options{Dir: root, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error})
+				m, diags, err := parser.Load(context.Background(), []string{"./testdata/" + name + "/..."}, parser.Options{Dir: root, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error})
 				if err != nil || m == nil || diags.HasErrors() {
 					t.Skip("the load has errors")
 				}

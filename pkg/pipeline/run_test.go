@@ -9,13 +9,14 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
 func loadCase(t *testing.T, name string) *model.Model {
 	t.Helper()
 	root, _ := filepath.Abs(filepath.Join("..", ".."))
-	m, diags, err := model.Load(context.Background(), []string{"./testdata/" + name + "/..."}, model.Options{Dir: root, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error})
+	m, diags, err := parser.Load(context.Background(), []string{"./testdata/" + name + "/..."}, parser.Options{Dir: root, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error})
 	if err != nil || m == nil || diags.HasErrors() {
 		t.Fatalf("load %s: %v %v", name, err, diags)
 	}

@@ -11,11 +11,11 @@ import (
 	"testing"
 
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
-// memSyntax is a model.SyntaxStore in memory that counts its hits.
+// memSyntax is a parser.SyntaxStore in memory that counts its hits.
 type memSyntax struct {
 	mu      sync.Mutex
 	records map[string][]byte
@@ -71,10 +71,10 @@ func TestSyntaxStoreChangesNothing(t *testing.T) {
 
 // loadAndRun loads a golden case and returns its build keys, files and
 // diagnostics as one text.
-func loadAndRun(t *testing.T, root, name string, store model.SyntaxStore) string {
+func loadAndRun(t *testing.T, root, name string, store parser.SyntaxStore) string {
 	t.Helper()
-	opts := model.Options{Dir: root, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error, Syntax: store}
-	m, diags, err := model.Load(context.Background(), []string{"./testdata/" + name + "/..."}, opts)
+	opts := parser.Options{Dir: root, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error, Syntax: store}
+	m, diags, err := parser.Load(context.Background(), []string{"./testdata/" + name + "/..."}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 	jsoncase "github.com/crdgen/crdgen/testdata/schemas_follow_encoding_json/v1"
 )
 
@@ -80,8 +81,8 @@ func TestSchemasMatchEncodingJSON(t *testing.T) {
 // repository's root); a load error or an error diagnostic ends the test.
 func loadGolden(t *testing.T, name string) *model.Model {
 	t.Helper()
-	m, diags, err := model.Load(context.Background(), []string{"./testdata/" + name + "/..."},
-		model.Options{Dir: "../..", WellKnown: IsWellKnown})
+	m, diags, err := parser.Load(context.Background(), []string{"./testdata/" + name + "/..."},
+		parser.Options{Dir: "../..", WellKnown: IsWellKnown})
 	if err != nil || diags.HasErrors() {
 		t.Fatalf("load %s: %v %v", name, err, diags)
 	}

@@ -80,7 +80,7 @@ func wellKnownSchema(id model.GoIdent) (*apiextv1.JSONSchemaProps, bool) {
 
 // IsWellKnown reports whether a type is well-known: crdgen has a fixed
 // schema for it, so the loader need not walk into it. Pass it as
-// model.Options.WellKnown.
+// parser.Options.WellKnown.
 func IsWellKnown(id model.GoIdent) bool {
 	_, ok := wellKnownSchema(id)
 	return ok

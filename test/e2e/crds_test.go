@@ -23,7 +23,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/crdyaml"
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -43,7 +43,7 @@ func generateCRDs() ([]generatedCRD, error) {
 	if err != nil {
 		return nil, err
 	}
-	mod, diags, err := model.Load(context.Background(), apiPatterns(), model.Options{
+	mod, diags, err := parser.Load(context.Background(), apiPatterns(), parser.Options{
 		Dir:            root,
 		WellKnown:      schemagen.IsWellKnown,
 		UnknownMarkers: markers.Error,

@@ -19,7 +19,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -98,7 +98,7 @@ func setCRD(t *testing.T, set *featureset.Set, name string) generatedCRD {
 		t.Fatal(err)
 	}
 	patterns := []string{featureSetCase}
-	mod, diags, err := model.Load(context.Background(), patterns, model.Options{
+	mod, diags, err := parser.Load(context.Background(), patterns, parser.Options{
 		Dir: root, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error, FeatureGates: []string{"Legacy", "Preview"},
 	})
 	if err != nil || diags.HasErrors() {

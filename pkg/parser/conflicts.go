@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements checking the markers of one node (a package, a type
 // or a field) against each other: a marker given twice with different

@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements what a listing depends on, so that a caller can keep
 // a listing and tell, without running the go command, that listing again

@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements reading a dependency package's files for the source
 // importer: each file read, classified (generated, giving nothing, or

@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements building the model from type-checked packages: every
 // named type an API package declares, and everything those types reach.
@@ -16,16 +16,17 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // builder holds the state of one model build.
 type builder struct {
 	l        *loader
 	reg      *markers.Registry
-	pkgs     map[string]*Package
+	pkgs     map[string]*model.Package
 	syntax   map[string]*pkgSyntax // by package path
 	depFiles map[string]*pkgSyntax // by directory
-	types    map[string]*Type
+	types    map[string]*model.Type
 	queue    []work
 
 	jsonMarshaler, textMarshaler *types.Interface
@@ -33,7 +34,7 @@ type builder struct {
 
 // work is a type whose shape is still to be read.
 type work struct {
-	t  *Type
+	t  *model.Type
 	tt types.Type
 }
 
@@ -41,10 +42,10 @@ func newBuilder(l *loader) *builder {
 	return &builder{
 		l:             l,
 		reg:           l.opts.Registry,
-		pkgs:          map[string]*Package{},
+		pkgs:          map[string]*model.Package{},
 		syntax:        map[string]*pkgSyntax{},
 		depFiles:      map[string]*pkgSyntax{},
-		types:         map[string]*Type{},
+		types:         map[string]*model.Type{},
 		jsonMarshaler: marshalerInterface("MarshalJSON"),
 		textMarshaler: marshalerInterface("MarshalText"),
 	}
@@ -68,7 +69,7 @@ func (b *builder) defines(text string, t markers.Target) bool {
 	return !errors.As(err, &ue)
 }
 
-func (b *builder) build(api []*rootPkg) *Model {
+func (b *builder) build(api []*rootPkg) *model.Model {
 	for _, r := range api {
 		if r.tpkg == nil {
 			continue
@@ -118,8 +119,8 @@ func (b *builder) build(api []*rootPkg) *Model {
 }
 
 // newPackage registers a package and reads its package-level markers.
-func (b *builder) newPackage(tp *types.Package, ps *pkgSyntax) *Package {
-	pkg := &Package{Path: GoImportPath(tp.Path()), Name: tp.Name()}
+func (b *builder) newPackage(tp *types.Package, ps *pkgSyntax) *model.Package {
+	pkg := &model.Package{Path: model.GoImportPath(tp.Path()), Name: tp.Name()}
 	if ps != nil {
 		pkg.Dir = ps.dir
 	}
@@ -145,7 +146,7 @@ func (b *builder) newPackage(tp *types.Package, ps *pkgSyntax) *Package {
 // packageOf returns the package of a dependency type, with the syntax the
 // source importer read of it (or, for a package it never read, the files
 // in the directory of file).
-func (b *builder) packageOf(tp *types.Package, file string) (*Package, *pkgSyntax) {
+func (b *builder) packageOf(tp *types.Package, file string) (*model.Package, *pkgSyntax) {
 	if pkg, ok := b.pkgs[tp.Path()]; ok {
 		return pkg, b.syntax[tp.Path()]
 	}
@@ -179,7 +180,7 @@ func typeKey(obj *types.TypeName, t types.Type) (string, string) {
 
 // typeFor returns the model type of a named type or alias, queueing its
 // shape to be read.
-func (b *builder) typeFor(t types.Type) *Type {
+func (b *builder) typeFor(t types.Type) *model.Type {
 	var obj *types.TypeName
 	switch x := t.(type) {
 	case *types.Named:
@@ -193,8 +194,8 @@ func (b *builder) typeFor(t types.Type) *Type {
 	}
 	file := b.l.fset.Position(obj.Pos()).Filename
 	pkg, ps := b.packageOf(obj.Pkg(), file)
-	typ := &Type{
-		Ident:   GoIdent{ImportPath: GoImportPath(obj.Pkg().Path()), Name: name},
+	typ := &model.Type{
+		Ident:   model.GoIdent{ImportPath: model.GoImportPath(obj.Pkg().Path()), Name: name},
 		Package: pkg,
 		Pos:     b.l.fset.Position(obj.Pos()),
 	}
@@ -270,7 +271,7 @@ func (b *builder) fill(w work) {
 // baseOf returns the named type (or alias) a type is declared over, as in
 // "type Derived Base" or "type Derived pkg.Base", or nil when the
 // declaration spells out a shape (a struct, a list, string...).
-func (b *builder) baseOf(ref specRef, ps *pkgSyntax) *Type {
+func (b *builder) baseOf(ref specRef, ps *pkgSyntax) *model.Type {
 	var tp *types.Package
 	var name string
 	switch x := ast.Unparen(ref.spec.Type).(type) {
@@ -353,7 +354,7 @@ func enumValues(t *types.Named) []string {
 // parseMarkers parses raw marker comments for target. Problems are reported
 // only for the main module's packages: a dependency's markers are taken as
 // they are, as controller-gen takes them.
-func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *Package) []markers.Marker {
+func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *model.Package) []markers.Marker {
 	var out []markers.Marker
 	for _, r := range raws {
 		text, off := r.text()
@@ -380,7 +381,7 @@ func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *Pac
 	return out
 }
 
-func (b *builder) markerError(m markers.Marker, err error, pos token.Position, text string, pkg *Package) {
+func (b *builder) markerError(m markers.Marker, err error, pos token.Position, text string, pkg *model.Package) {
 	var ue *markers.UnknownError
 	var ae *markers.ArgError
 	switch {
@@ -432,7 +433,7 @@ func firstTarget(t markers.Target) markers.Target {
 // loses nothing by being ignored there: optionality is a field's (the
 // field's own tag and markers decide it), and a +groupName or +versionName
 // that says what the package says anyway.
-func intentKept(m markers.Marker, pkg *Package) bool {
+func intentKept(m markers.Marker, pkg *model.Package) bool {
 	switch v := m.Value.(type) {
 	case markers.Optional, markers.Required, markers.K8sRequired, markers.KubebuilderOptional, markers.KubebuilderRequired:
 		return true

@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements reading feature gates: crdgen's conditional
 // markers (+crdgen:when:Gate:<marker>), Gateway API's tags in doc comments
@@ -14,6 +14,7 @@ import (
 
 	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // parseWhen parses +crdgen:when:Cond:<marker>: the marker, with its
@@ -42,7 +43,7 @@ func (b *builder) parseWhen(text string, target markers.Target) (markers.Marker,
 
 // gatewayMarkers are the markers Gateway API's tags in a doc comment stand
 // for, at pos.
-func (b *builder) gatewayMarkers(doc string, pos token.Position, target markers.Target, pkg *Package) []markers.Marker {
+func (b *builder) gatewayMarkers(doc string, pos token.Position, target markers.Target, pkg *model.Package) []markers.Marker {
 	tags := featureset.ReadGatewayTags(doc)
 	// Without feature sets the tags are text, as controller-gen reads
 	// them: nothing to check.
@@ -79,7 +80,7 @@ func (b *builder) gatewayMarkers(doc string, pos token.Position, target markers.
 // its markers and doc comment that name a gate no feature set knows.
 // Gateway API's tags are checked only when crdgen.yaml declares feature
 // sets: without them they are text.
-func (b *builder) checkGates(ms []markers.Marker, doc string, pos token.Position, pkg *Package) {
+func (b *builder) checkGates(ms []markers.Marker, doc string, pos token.Position, pkg *model.Package) {
 	if !pkg.Local {
 		return
 	}

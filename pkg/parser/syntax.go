@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements the syntax side of a package: its files, the type
 // declarations by name, and its marker comments. API packages bring their
@@ -8,6 +8,7 @@ package model
 import (
 	"bufio"
 	"bytes"
+	"github.com/crdgen/crdgen/pkg/model"
 	"go/ast"
 	"go/build"
 	"go/parser"
@@ -21,7 +22,7 @@ import (
 // pkgSyntax indexes one package's syntax.
 type pkgSyntax struct {
 	// pkg and tpkg are the package the syntax belongs to.
-	pkg   *Package
+	pkg   *model.Package
 	tpkg  *types.Package
 	dir   string
 	files []*ast.File

@@ -1,4 +1,4 @@
-package model
+package parser
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/crdgen/crdgen/pkg/model/internal/astcodec"
+	"github.com/crdgen/crdgen/pkg/parser/internal/astcodec"
 )
 
 // TestStrippedSourcesRoundTrip holds the syntax codec to go/parser on what

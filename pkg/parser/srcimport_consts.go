@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements the constants of dependencies, which the source
 // importer builds from their declarations: what an enum's values are made

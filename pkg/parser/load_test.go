@@ -1,4 +1,4 @@
-package model
+package parser
 
 // Loader tests: small fixture modules, written out as txtar archives, and
 // the model facts crdgen reads of them (which packages are the user's own,
@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // fixture writes a txtar archive into a temporary directory.
@@ -37,7 +38,7 @@ func fixture(t *testing.T, archive string) string {
 
 // load loads patterns in dir, with the environment of the go command
 // offline (the fixtures import nothing outside themselves).
-func load(t *testing.T, dir string, opts Options, patterns ...string) (*Model, markers.ErrorList) {
+func load(t *testing.T, dir string, opts Options, patterns ...string) (*model.Model, markers.ErrorList) {
 	t.Helper()
 	opts.Dir = dir
 	opts.Env = append(append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod"), opts.Env...)
@@ -52,7 +53,7 @@ func load(t *testing.T, dir string, opts Options, patterns ...string) (*Model, m
 }
 
 // pkg finds a package of the model by import path.
-func pkg(t *testing.T, m *Model, path string) *Package {
+func pkg(t *testing.T, m *model.Model, path string) *model.Package {
 	t.Helper()
 	for _, p := range m.Packages {
 		if string(p.Path) == path {
@@ -73,7 +74,7 @@ func diagText(diags markers.ErrorList) string {
 }
 
 // typeNames lists the names of a package's types.
-func typeNames(p *Package) []string {
+func typeNames(p *model.Package) []string {
 	var out []string
 	for _, t := range p.Types {
 		out = append(out, t.Ident.Name)
@@ -170,7 +171,7 @@ type Spec struct {
 	if dep.Local {
 		t.Error("the vendored package is the user's own")
 	}
-	if lvl := m.Lookup(GoIdent{ImportPath: "example.com/dep/levels", Name: "Level"}); lvl == nil || !slices.Equal(lvl.EnumValues, []string{"high", "low"}) {
+	if lvl := m.Lookup(model.GoIdent{ImportPath: "example.com/dep/levels", Name: "Level"}); lvl == nil || !slices.Equal(lvl.EnumValues, []string{"high", "low"}) {
 		t.Errorf("vendored enum: %+v", lvl)
 	}
 	if !pkg(t, m, "example.com/m/api").Local {
@@ -303,15 +304,15 @@ type Spec struct {
 }
 `)
 	m, diags := load(t, dir, Options{}, "./api/...")
-	level := m.Lookup(GoIdent{ImportPath: "example.com/m/shared", Name: "Level"})
+	level := m.Lookup(model.GoIdent{ImportPath: "example.com/m/shared", Name: "Level"})
 	if level == nil || !slices.Equal(level.EnumValues, []string{"low", "low-mid", "very-high"}) {
 		t.Errorf("Level's values: %+v", level)
 	}
-	spec := m.Lookup(GoIdent{ImportPath: "example.com/m/api", Name: "Spec"})
-	if arr, ok := spec.Underlying.(*Struct).Fields[1].Type.(*Array); !ok || arr.Len != 6 {
-		t.Errorf("[shared.N]int32: %v", spec.Underlying.(*Struct).Fields[1].Type)
+	spec := m.Lookup(model.GoIdent{ImportPath: "example.com/m/api", Name: "Spec"})
+	if arr, ok := spec.Underlying.(*model.Struct).Fields[1].Type.(*model.Array); !ok || arr.Len != 6 {
+		t.Errorf("[shared.N]int32: %v", spec.Underlying.(*model.Struct).Fields[1].Type)
 	}
-	priority := m.Lookup(GoIdent{ImportPath: "example.com/m/shared", Name: "Priority"})
+	priority := m.Lookup(model.GoIdent{ImportPath: "example.com/m/shared", Name: "Priority"})
 	if priority == nil || !slices.Equal(priority.EnumValues, []string{"p0", "p1", "p8"}) {
 		t.Errorf("Priority's values: %+v", priority)
 	}
@@ -404,7 +405,7 @@ go 1.24
 	if pkg(t, m, "example.com/dep/modes").Root {
 		t.Error("the dependency's package was loaded as an API package")
 	}
-	if mode := m.Lookup(GoIdent{ImportPath: "example.com/dep/modes", Name: "Mode"}); mode == nil || !slices.Equal(mode.EnumValues, want) {
+	if mode := m.Lookup(model.GoIdent{ImportPath: "example.com/dep/modes", Name: "Mode"}); mode == nil || !slices.Equal(mode.EnumValues, want) {
 		t.Errorf("a dependency's enum values: %+v, want %v", mode, want)
 	}
 
@@ -421,7 +422,7 @@ module example.com/dep
 	if diags.HasErrors() {
 		t.Errorf("diagnostics: %s", diagText(diags))
 	}
-	if mode := m.Lookup(GoIdent{ImportPath: "example.com/dep/modes", Name: "Mode"}); mode == nil || !slices.Equal(mode.EnumValues, want) {
+	if mode := m.Lookup(model.GoIdent{ImportPath: "example.com/dep/modes", Name: "Mode"}); mode == nil || !slices.Equal(mode.EnumValues, want) {
 		t.Errorf("the main module's enum values: %+v, want %v", mode, want)
 	}
 }
@@ -460,11 +461,11 @@ type Spec struct {
 	if diags.HasErrors() {
 		t.Fatalf("diagnostics: %v", diags)
 	}
-	fields := m.Lookup(GoIdent{ImportPath: "example.com/m/api", Name: "Spec"}).Underlying.(*Struct).Fields
-	if n, ok := fields[0].Type.(*Named); !ok || n.Type.Ident.Name != "Pair[int64]" {
+	fields := m.Lookup(model.GoIdent{ImportPath: "example.com/m/api", Name: "Spec"}).Underlying.(*model.Struct).Fields
+	if n, ok := fields[0].Type.(*model.Named); !ok || n.Type.Ident.Name != "Pair[int64]" {
 		t.Errorf("generic field: %v", fields[0].Type)
 	}
-	if n, ok := fields[1].Type.(*Named); !ok || n.Type.Ident != (GoIdent{ImportPath: "example.com/m/shared", Name: "Mode"}) || len(n.Type.Markers) != 1 {
+	if n, ok := fields[1].Type.(*model.Named); !ok || n.Type.Ident != (model.GoIdent{ImportPath: "example.com/m/shared", Name: "Mode"}) || len(n.Type.Markers) != 1 {
 		t.Errorf("dot-imported field: %v", fields[1].Type)
 	}
 }

@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements keeping what the source importer reads of a
 // dependency package between runs: the syntax of the files it parses
@@ -20,7 +20,7 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/internal/filestat"
-	"github.com/crdgen/crdgen/pkg/model/internal/astcodec"
+	"github.com/crdgen/crdgen/pkg/parser/internal/astcodec"
 )
 
 // SyntaxStore keeps records between runs. Get returns nil for a key it

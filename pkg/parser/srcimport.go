@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements the source importer: the types the API packages use
 // from their dependencies, built from the dependencies' source on demand,

@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements loading: which packages are read as API packages, and
 // their type-check.
@@ -37,6 +37,7 @@ import (
 	"sync"
 
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // Options configure Load.
@@ -58,7 +59,7 @@ type Options struct {
 	// WellKnown names the well-known types: types the loader records but
 	// does not walk into, such as metav1.Time, whose schema the caller
 	// knows (schemagen.IsWellKnown).
-	WellKnown func(GoIdent) bool
+	WellKnown func(model.GoIdent) bool
 	// UnknownMarkers is the severity of unknown and misplaced markers in the
 	// main module's packages (Error unless a migration asks for Warning).
 	UnknownMarkers markers.Severity
@@ -116,7 +117,7 @@ type rootPkg struct {
 // is nil only when the packages could not be loaded at all (markers that do
 // not parse are left out of it). The error is for failures of the go command
 // itself.
-func Load(ctx context.Context, patterns []string, opts Options) (*Model, markers.ErrorList, error) {
+func Load(ctx context.Context, patterns []string, opts Options) (*model.Model, markers.ErrorList, error) {
 	listing, err := List(ctx, patterns, opts)
 	if err != nil {
 		return nil, nil, err
@@ -126,7 +127,7 @@ func Load(ctx context.Context, patterns []string, opts Options) (*Model, markers
 
 // LoadListing is Load on packages already listed (see List), so that a
 // caller that fingerprints the listing first lists once.
-func LoadListing(ctx context.Context, listing *Listing, opts Options) (*Model, markers.ErrorList, error) {
+func LoadListing(ctx context.Context, listing *Listing, opts Options) (*model.Model, markers.ErrorList, error) {
 	// What the files are is what the listing said.
 	opts.Dir, opts.BuildTags, opts.Env, opts.Overlay = listing.opts.Dir, listing.opts.BuildTags, listing.opts.Env, listing.opts.Overlay
 	if opts.Registry == nil {

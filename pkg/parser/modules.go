@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements how patterns reach into other modules of a
 // repository, as controller-gen's loader does: a directory pattern is

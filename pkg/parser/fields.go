@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements the shapes of types in the model: a type
 // expression from its go/types type and the syntax that declared it (for
@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // structSyntax follows a declaration such as "type A pkg.B" to the struct
@@ -92,7 +93,7 @@ func (b *builder) importedPackage(f *ast.File, name string) *types.Package {
 
 // typeExpr converts a Go type to its model shape. syn is the type's syntax
 // when known (inside ps); it gives structs their field docs and markers.
-func (b *builder) typeExpr(t types.Type, syn ast.Expr, ps *pkgSyntax) TypeExpr {
+func (b *builder) typeExpr(t types.Type, syn ast.Expr, ps *pkgSyntax) model.TypeExpr {
 	for {
 		p, ok := syn.(*ast.ParenExpr)
 		if !ok {
@@ -103,47 +104,47 @@ func (b *builder) typeExpr(t types.Type, syn ast.Expr, ps *pkgSyntax) TypeExpr {
 	switch x := t.(type) {
 	case *types.Basic:
 		if x.Kind() == types.Invalid || x.Info()&types.IsUntyped != 0 || x.Kind() == types.UnsafePointer {
-			return &Unsupported{Desc: x.String()}
+			return &model.Unsupported{Desc: x.String()}
 		}
-		return &Basic{Name: x.Name()}
+		return &model.Basic{Name: x.Name()}
 	case *types.Named:
 		if x.Obj().Pkg() == nil {
 			if iface, ok := x.Underlying().(*types.Interface); ok {
-				return &Interface{Empty: iface.Empty(), Desc: x.Obj().Name()}
+				return &model.Interface{Empty: iface.Empty(), Desc: x.Obj().Name()}
 			}
-			return &Unsupported{Desc: x.Obj().Name()}
+			return &model.Unsupported{Desc: x.Obj().Name()}
 		}
-		return &Named{Type: b.typeFor(x)}
+		return &model.Named{Type: b.typeFor(x)}
 	case *types.Alias:
 		if x.Obj().Pkg() == nil {
 			return b.typeExpr(x.Rhs(), syn, ps)
 		}
-		return &Named{Type: b.typeFor(x)}
+		return &model.Named{Type: b.typeFor(x)}
 	case *types.Pointer:
 		var sub ast.Expr
 		if s, ok := syn.(*ast.StarExpr); ok {
 			sub = s.X
 		}
-		return &Pointer{Elem: b.typeExpr(x.Elem(), sub, ps)}
+		return &model.Pointer{Elem: b.typeExpr(x.Elem(), sub, ps)}
 	case *types.Slice:
-		return &Slice{Elem: b.typeExpr(x.Elem(), arrayElem(syn), ps)}
+		return &model.Slice{Elem: b.typeExpr(x.Elem(), arrayElem(syn), ps)}
 	case *types.Array:
-		return &Array{Elem: b.typeExpr(x.Elem(), arrayElem(syn), ps), Len: x.Len()}
+		return &model.Array{Elem: b.typeExpr(x.Elem(), arrayElem(syn), ps), Len: x.Len()}
 	case *types.Map:
 		var sub ast.Expr
 		if m, ok := syn.(*ast.MapType); ok {
 			sub = m.Value
 		}
-		return &Map{Key: b.typeExpr(x.Key(), nil, ps), Elem: b.typeExpr(x.Elem(), sub, ps)}
+		return &model.Map{Key: b.typeExpr(x.Key(), nil, ps), Elem: b.typeExpr(x.Elem(), sub, ps)}
 	case *types.Struct:
 		st, _ := syn.(*ast.StructType)
 		return b.structExpr(x, st, ps)
 	case *types.Interface:
-		return &Interface{Empty: x.Empty(), Desc: types.TypeString(x, (*types.Package).Name)}
+		return &model.Interface{Empty: x.Empty(), Desc: types.TypeString(x, (*types.Package).Name)}
 	case *types.TypeParam:
-		return &Unsupported{Desc: "type parameter " + x.Obj().Name()}
+		return &model.Unsupported{Desc: "type parameter " + x.Obj().Name()}
 	}
-	return &Unsupported{Desc: types.TypeString(t, (*types.Package).Name)}
+	return &model.Unsupported{Desc: types.TypeString(t, (*types.Package).Name)}
 }
 
 func arrayElem(syn ast.Expr) ast.Expr {
@@ -154,7 +155,7 @@ func arrayElem(syn ast.Expr) ast.Expr {
 }
 
 // structExpr converts a struct, pairing each field with its syntax in ps.
-func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, ps *pkgSyntax) *Struct {
+func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, ps *pkgSyntax) *model.Struct {
 	var synFields []*ast.Field
 	if syn != nil {
 		for _, f := range syn.Fields.List {
@@ -167,10 +168,10 @@ func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, ps *pkgSynta
 			synFields = nil
 		}
 	}
-	out := &Struct{}
+	out := &model.Struct{}
 	for i := range st.NumFields() {
 		v := st.Field(i)
-		f := &Field{
+		f := &model.Field{
 			GoName:   v.Name(),
 			Pos:      b.l.fset.Position(v.Pos()),
 			Embedded: v.Embedded(),
@@ -188,7 +189,7 @@ func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, ps *pkgSynta
 		}
 		readJSONTag(f, reflect.StructTag(st.Tag(i)))
 		f.Type = b.typeExpr(v.Type(), fsyn, ps)
-		if u, ok := f.Type.(*Unsupported); ok && u.Desc == "invalid type" {
+		if u, ok := f.Type.(*model.Unsupported); ok && u.Desc == "invalid type" {
 			u.Invalid, u.Desc = true, "it does not type-check"
 			if synFields != nil {
 				if msg := b.l.typeErrorIn(synFields[i].Pos(), synFields[i].End()); msg != "" {
@@ -214,7 +215,7 @@ func fieldNamePos(sf *ast.Field, name string) token.Pos {
 
 // readJSONTag fills the JSON facts of a field from its tag, the way
 // encoding/json reads them.
-func readJSONTag(f *Field, tag reflect.StructTag) {
+func readJSONTag(f *model.Field, tag reflect.StructTag) {
 	js, ok := tag.Lookup("json")
 	f.HasJSONTag = ok
 	if !ok {

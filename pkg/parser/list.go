@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements listing: golang.org/x/tools/go/packages in a mode
 // that compiles and type-checks nothing (names, files, imports,

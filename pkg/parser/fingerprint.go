@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements the fingerprint of a load: a hash of everything Load
 // reads, so that a caller can tell that nothing has changed since an earlier

@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements dropping function bodies from a dependency's source
 // before it is parsed: the importer reads declarations only, and bodies are

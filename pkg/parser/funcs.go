@@ -1,10 +1,11 @@
-package model
+package parser
 
 // This file implements the functions and methods an API package declares,
 // which conversion generation looks for (hand-written Convert_ functions).
 
 import (
 	"cmp"
+	"github.com/crdgen/crdgen/pkg/model"
 	"go/ast"
 	"go/types"
 	"slices"
@@ -12,8 +13,8 @@ import (
 )
 
 // funcs lists the functions and methods an API package declares.
-func (b *builder) funcs(r *rootPkg) []*Func {
-	var out []*Func
+func (b *builder) funcs(r *rootPkg) []*model.Func {
+	var out []*model.Func
 	qual := func(p *types.Package) string { return p.Path() }
 	for _, f := range r.files {
 		if f == nil {
@@ -24,7 +25,7 @@ func (b *builder) funcs(r *rootPkg) []*Func {
 			if !ok {
 				continue
 			}
-			fn := &Func{Name: fd.Name.Name, Pos: b.l.fset.Position(fd.Name.Pos()), File: b.l.fset.Position(f.Package).Filename}
+			fn := &model.Func{Name: fd.Name.Name, Pos: b.l.fset.Position(fd.Name.Pos()), File: b.l.fset.Position(f.Package).Filename}
 			if fd.Recv != nil && len(fd.Recv.List) > 0 {
 				fn.Recv = recvName(fd.Recv.List[0].Type)
 				obj := r.tpkg.Scope().Lookup(fn.Recv)
@@ -37,7 +38,7 @@ func (b *builder) funcs(r *rootPkg) []*Func {
 			out = append(out, fn)
 		}
 	}
-	slices.SortFunc(out, func(a, b *Func) int {
+	slices.SortFunc(out, func(a, b *model.Func) int {
 		return cmp.Or(strings.Compare(a.Recv, b.Recv), strings.Compare(a.Name, b.Name))
 	})
 	return out

@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements the second half of the source importer: go/types
 // objects built from a dependency's declaration syntax (constants, type

@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements how marker comments attach to Go declarations. It
 // reproduces controller-gen's rule, so that a repository switches with zero

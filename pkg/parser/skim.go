@@ -1,4 +1,4 @@
-package model
+package parser
 
 // This file implements skimming a dependency's file before it is parsed:
 // a file that declares no type or constant, holds no marker comment and
