@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -396,6 +395,3 @@ func shortSig(sig string, pp *pkgPair) string {
 	}
 	return sig
 }
-
-// relDir is a package's directory for messages.
-func relDir(p *model.Package) string { return filepath.Base(p.Dir) }

@@ -6,16 +6,11 @@ package schemagen
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/markers"
 )
-
-func oneOfValue(name string, vals []string) error {
-	return valueErrorf("%s must be one of %s%s", name, strings.Join(vals, ", "), didYouMean(name, vals))
-}
 
 func applyListType(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
 	lt := v.(markers.ListType).Value

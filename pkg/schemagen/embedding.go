@@ -74,21 +74,9 @@ func withType(seen map[*model.Type]bool, t *model.Type) map[*model.Type]bool {
 // pointers and names) and its named type, or nil.
 func embeddedStruct(e model.TypeExpr) (*model.Struct, *model.Type) {
 	var named *model.Type
-	for range 100 {
-		switch x := e.(type) {
-		case *model.Pointer:
-			e = x.Elem
-		case *model.Named:
-			if x.Type.Underlying == nil {
-				return nil, nil
-			}
-			named = x.Type
-			e = x.Type.Underlying
-		case *model.Struct:
-			return x, named
-		default:
-			return nil, nil
-		}
+	end, ok := follow(e, pointers|underlying, func(t *model.Type) bool { named = t; return false })
+	if st, isStruct := end.(*model.Struct); ok && isStruct {
+		return st, named
 	}
 	return nil, nil
 }

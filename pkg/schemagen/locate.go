@@ -68,20 +68,8 @@ func locate(kind *model.Type, path schemapath.Path) located {
 
 // deref follows pointers and named types to a shape.
 func deref(e model.TypeExpr) model.TypeExpr {
-	for range 100 {
-		switch x := e.(type) {
-		case *model.Pointer:
-			e = x.Elem
-		case *model.Named:
-			if x.Type.Underlying == nil {
-				return e
-			}
-			e = x.Type.Underlying
-		default:
-			return e
-		}
-	}
-	return e
+	end, _ := follow(e, pointers|underlying, nil)
+	return end
 }
 
 // typeMarkers returns the markers of the named type of e and of the types
@@ -89,24 +77,7 @@ func deref(e model.TypeExpr) model.TypeExpr {
 // type is declared over, and so on.
 func typeMarkers(e model.TypeExpr) []markers.Marker {
 	var out []markers.Marker
-	for range 100 {
-		switch x := e.(type) {
-		case *model.Pointer:
-			e = x.Elem
-		case *model.Named:
-			out = append(out, x.Type.Markers...)
-			switch {
-			case x.Type.Base != nil && !x.Type.Alias:
-				e = &model.Named{Type: x.Type.Base}
-			case x.Type.Alias && x.Type.Underlying != nil:
-				e = x.Type.Underlying
-			default:
-				return out
-			}
-		default:
-			return out
-		}
-	}
+	follow(e, pointers|bases, func(t *model.Type) bool { out = append(out, t.Markers...); return false })
 	return out
 }
 

@@ -140,34 +140,24 @@ func quotable(e model.TypeExpr) bool {
 	if p, ok := e.(*model.Pointer); ok {
 		e = p.Elem
 	}
-	for range 100 {
-		n, ok := e.(*model.Named)
-		if !ok || n.Type.Underlying == nil || n.Type.JSONMarshaler || n.Type.TextMarshaler {
-			break
-		}
-		e = n.Type.Underlying
-	}
+	// One pointer only, then names down to the first that marshals itself.
+	e, _ = follow(e, underlying, func(t *model.Type) bool { return t.JSONMarshaler || t.TextMarshaler })
 	b, ok := e.(*model.Basic)
 	return ok && (b.Name == "string" || b.Name == "bool" || b.IsInteger() || b.IsFloat())
 }
 
 // isStructLike reports whether a type is a struct, through pointers and names.
 func isStructLike(e model.TypeExpr) bool {
-	for range 100 {
-		switch x := e.(type) {
-		case *model.Pointer:
-			e = x.Elem
-		case *model.Named:
-			if x.Type.Underlying == nil {
-				_, known := wellKnownSchema(x.Type.Ident)
-				return !known
-			}
-			e = x.Type.Underlying
-		case *model.Struct:
-			return true
-		default:
-			return false
-		}
+	end, ok := follow(e, pointers|underlying, nil)
+	if !ok {
+		return false
+	}
+	switch x := end.(type) {
+	case *model.Named: // a well-known type, with no Underlying
+		_, known := wellKnownSchema(x.Type.Ident)
+		return !known
+	case *model.Struct:
+		return true
 	}
 	return false
 }

@@ -191,14 +191,8 @@ func (g *gen) definedSchema(t *model.Type, subject string) *apiextv1.JSONSchemaP
 
 // namedBase follows aliases from t to the named type they stand for.
 func namedBase(t *model.Type) *model.Type {
-	for range 100 {
-		n, ok := t.Underlying.(*model.Named)
-		if !t.Alias || !ok {
-			return t
-		}
-		t = n.Type
-	}
-	return t
+	end, _ := follow(&model.Named{Type: t}, aliases, nil)
+	return end.(*model.Named).Type
 }
 
 // site says where a type expression occurs: the named type that declares
@@ -310,22 +304,17 @@ func (g *gen) mapSchema(m *model.Map, at site) *apiextv1.JSONSchemaProps {
 // jsonKey reports whether encoding/json writes a map key type as an object
 // key: a string, an integer (as its decimal digits), or a TextMarshaler.
 func jsonKey(k model.TypeExpr) bool {
-	for {
-		switch x := k.(type) {
-		case *model.Basic:
-			return x.Name == "string" || x.IsInteger()
-		case *model.Named:
-			if x.Type.TextMarshaler {
-				return true
-			}
-			if x.Type.Underlying == nil {
-				return false
-			}
-			k = x.Type.Underlying
-		default:
-			return false
-		}
+	end, ok := follow(k, underlying, func(t *model.Type) bool { return t.TextMarshaler })
+	if !ok {
+		return false
 	}
+	switch x := end.(type) {
+	case *model.Basic:
+		return x.Name == "string" || x.IsInteger()
+	case *model.Named: // a TextMarshaler, or a well-known type with no Underlying
+		return x.Type.TextMarshaler
+	}
+	return false
 }
 
 // refStub returns the placeholder for a reference to a named type. It
@@ -392,14 +381,11 @@ func isBasicShape(t *model.Type) bool {
 
 // underlyingShape follows aliases and named types down to a shape.
 func underlyingShape(t *model.Type) model.TypeExpr {
-	for i := 0; i < 100; i++ {
-		n, ok := t.Underlying.(*model.Named)
-		if !ok {
-			return t.Underlying
-		}
-		t = n.Type
+	end, ok := follow(t.Underlying, underlying, nil)
+	if _, named := end.(*model.Named); named || !ok {
+		return nil // a well-known type, or a cycle
 	}
-	return nil
+	return end
 }
 
 // expandRefs replaces every placeholder in s with allOf: [a copy of the
