@@ -11,7 +11,9 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"sync/atomic"
+
+	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/internal/output"
 )
 
 // Exit codes.
@@ -40,17 +42,11 @@ type app struct {
 	// invoked is how crdgen was run ("crdgen", "go tool crdgen", ...),
 	// for the commands it prints; see invocation.
 	invoked string
-	// tempSeq numbers the run's staged files (leftovers.go).
-	tempSeq atomic.Int64
-	// writeFault, set by tests, makes writing the output at a path fail
-	// (a full disk, a read-only directory) before anything is renamed.
-	writeFault func(path string) error
+	// writer applies the run's changes on disk (tests set its WriteFault).
+	writer output.Writer
 	// memoryBudget, set by tests, overrides how much YAML a run keeps in
 	// memory before it spools the rest to disk.
 	memoryBudget int64
-	// shared, set by the golden tests, is the load and pipeline run the
-	// commands of a case share.
-	shared *shared
 	// configFile is the settings file: $CRDGEN_CONFIG, or "" to look for
 	// crdgen.yaml from the working directory up to the module root.
 	configFile string
@@ -109,6 +105,7 @@ func packageCommands() []*command {
 }
 
 func (a *app) main(args []string) int {
+	a.writer.Rel = a.rel
 	if len(args) == 0 {
 		fmt.Fprint(a.stderr, usage)
 		return exitUsage
@@ -140,6 +137,16 @@ func (a *app) rel(path string) string {
 		return path
 	}
 	return r
+}
+
+// findConfig reads the run's crdgen.yaml ($CRDGEN_CONFIG, or found from
+// the working directory up to the module root); nil when there is none.
+func (a *app) findConfig() (*config.Config, error) {
+	file := a.configFile
+	if file != "" {
+		file = a.abs(file)
+	}
+	return config.Find(a.dir, file, a.rel)
 }
 
 // abs resolves a path against the working directory.

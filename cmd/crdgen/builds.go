@@ -1,186 +1,14 @@
 package main
 
-// This file implements the store of remembered builds (pipeline.Builds):
-// for each CRD a run wrote, the key of its build, the file it wrote and the
-// SHA-256 of what it wrote there, and its diagnostics, in one record per
-// working directory, command, packages and feature set beside the rerun
-// cache. The YAML is not copied into the cache: a remembered build is
-// taken from the file the run wrote, if that file still holds exactly what
-// was written (its SHA-256), else the CRD is built again. The record is
-// replaced only by a run that wrote its files; --no-cache, CRDGEN_CACHE=off
-// and --check, which CI trusts, never use it.
+// This file implements what a run does with the remembered builds
+// (internal/cache's Builds): it records them once its files are written,
+// and says how many CRDs it took back.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
-	"maps"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
-	"sync"
 
-	"github.com/crdgen/crdgen/internal/filestat"
-	"github.com/crdgen/crdgen/pkg/featureset"
-	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/pipeline"
+	"github.com/crdgen/crdgen/internal/output"
 )
-
-// builtRecord is a remembered build.
-type builtRecord struct {
-	Key string `json:"key"`
-	// Path is the file the YAML was written to, Name its CRD file name,
-	// SHA256 the SHA-256 of the YAML.
-	Path   string            `json:"path"`
-	Name   string            `json:"name"`
-	SHA256 string            `json:"sha256"`
-	Diags  markers.ErrorList `json:"diags,omitempty"`
-}
-
-// buildStore is the remembered builds of one feature set of a run.
-type buildStore struct {
-	file string
-	// build identifies the crdgen that built (records of another are
-	// ignored).
-	build string
-	old   map[string]builtRecord
-
-	mu sync.Mutex
-	// kept are this run's builds, by key: records reused and new ones
-	// (whose Path is found when the files are written).
-	kept map[string]builtRecord
-}
-
-// buildsFile is what a store's file holds.
-type buildsFile struct {
-	Build  string        `json:"build"`
-	Builds []builtRecord `json:"builds"`
-}
-
-// openBuilds returns the store of a feature set's builds (set nil: no
-// sets), nil when caching is off for the run.
-func (r *runState) openBuilds(set *featureset.Set) *buildStore {
-	if r.noCache || r.check {
-		return nil
-	}
-	dir := r.a.cacheRoot()
-	build := r.buildIdentity()
-	if dir == "" || build == "" {
-		return nil
-	}
-	setName := ""
-	if set != nil {
-		setName = set.Name
-	}
-	s := &buildStore{
-		file:  filepath.Join(dir, "builds-"+hashStrings(r.a.dir, r.c.name, strings.Join(r.patterns, "\x00"), setName)[:32]+".json"),
-		build: build,
-		old:   map[string]builtRecord{},
-		kept:  map[string]builtRecord{},
-	}
-	var f buildsFile
-	if data, err := os.ReadFile(s.file); err == nil && json.Unmarshal(data, &f) == nil && f.Build == s.build {
-		for _, b := range f.Builds {
-			s.old[b.Key] = b
-		}
-	}
-	return s
-}
-
-// buildIdentity identifies what builds a CRD besides its inputs: crdgen's
-// version and binary, and the custom inflections its pluralization read;
-// "" when the binary cannot be identified.
-func (r *runState) buildIdentity() string {
-	exe, err := executableStamp()
-	if err != nil {
-		return ""
-	}
-	return r.a.version + "\x00" + exe + "\x00" + inflectionStamp()
-}
-
-// Lookup gives back a remembered build whose file still holds its YAML.
-func (s *buildStore) Lookup(key string) (pipeline.Built, bool) {
-	rec, ok := s.old[key]
-	if !ok {
-		return pipeline.Built{}, false
-	}
-	before := filestat.Of(rec.Path)
-	d, err := readOnDisk(rec.Path)
-	data := d.data
-	if err != nil || data == nil {
-		return pipeline.Built{}, false
-	}
-	sum := sha256.Sum256(data)
-	if hex.EncodeToString(sum[:]) != rec.SHA256 {
-		return pipeline.Built{}, false
-	}
-	s.mu.Lock()
-	s.kept[key] = rec
-	s.mu.Unlock()
-	b := pipeline.Built{FileName: rec.Name, YAML: data, Diags: rec.Diags}
-	// A file whose stat (its change time and inode among it, which no tool
-	// puts back) is the same before and after the read, and again when the
-	// run compares its outputs, held what was read all along.
-	if before.Change != 0 && before == filestat.Of(rec.Path) {
-		b.ReadFrom, b.SHA256 = rec.Path, sum
-		b.Holds = func() bool { return filestat.Of(rec.Path) == before }
-	}
-	return b, true
-}
-
-// Keep remembers a new build, until the run knows where it wrote it.
-func (s *buildStore) Keep(key string, b pipeline.Built) {
-	s.mu.Lock()
-	sum := b.SHA256
-	if sum == ([sha256.Size]byte{}) {
-		sum = sha256.Sum256(b.YAML)
-	}
-	s.kept[key] = builtRecord{Key: key, Name: b.FileName, SHA256: hex.EncodeToString(sum[:]), Diags: b.Diags}
-	s.mu.Unlock()
-}
-
-// record replaces the store's file with this run's builds: each is where
-// the run wrote a file of its name and content (written says what each
-// written file holds, by SHA-256). A build that was not written is left
-// out. A failure to write is no error: the next run builds everything.
-func (s *buildStore) record(written map[string]string) {
-	if s == nil {
-		return
-	}
-	f := buildsFile{Build: s.build}
-	bySum := map[string][]string{}
-	for _, path := range slices.Sorted(maps.Keys(written)) {
-		bySum[written[path]] = append(bySum[written[path]], path)
-	}
-	for _, key := range slices.Sorted(maps.Keys(s.kept)) {
-		rec := s.kept[key]
-		if written[rec.Path] != rec.SHA256 {
-			// Where the run wrote this build (the first of equal copies:
-			// any holds the same bytes).
-			rec.Path = ""
-			for _, path := range bySum[rec.SHA256] {
-				if filepath.Base(path) == rec.Name {
-					rec.Path = path
-					break
-				}
-			}
-		}
-		if rec.Path != "" {
-			f.Builds = append(f.Builds, rec)
-		}
-	}
-	data, err := json.Marshal(f)
-	if err == nil {
-		writeAtomic(s.file, data)
-	}
-}
-
-func sha256Hex(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
-}
 
 // recordBuilds records the builds of every set of a run that wrote files;
 // written are the SHA-256 of the files it wrote, by path.
@@ -191,12 +19,12 @@ func (r *runState) recordBuilds(written map[string]string) {
 		return
 	}
 	for _, s := range r.builds {
-		s.record(written)
+		s.Record(written)
 	}
 }
 
 // contentSums returns the SHA-256 of each file's content, by path.
-func contentSums(files map[string]pipeline.File) map[string]string {
+func contentSums(files map[string]output.Content) map[string]string {
 	sums := make(map[string]string, len(files))
 	for path, f := range files {
 		sums[path] = f.SHA256()

@@ -7,9 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/crdgen/crdgen/pkg/pipeline"
 )
 
 // twoKinds are two kinds in two files, so that an edit to one leaves the
@@ -151,89 +148,4 @@ func TestEditRebuildsOnlyWhatChanged(t *testing.T) {
 	}
 	run("")
 	same("at the end")
-}
-
-// TestInflectionsAreInTheKeys checks that the custom inflections flect
-// reads (which change CRD names, in controller-gen too) are part of what
-// every cache is keyed by.
-func TestInflectionsAreInTheKeys(t *testing.T) {
-	dir := t.TempDir()
-	t.Chdir(dir)
-	t.Setenv("INFLECT_PATH", filepath.Join(dir, "inflections.json"))
-	before := inflectionStamp()
-	env, build := environmentStamp(), (&runState{a: &app{version: "v"}}).buildIdentity()
-	if err := os.WriteFile(filepath.Join(dir, "inflections.json"), []byte(`{"gadget": "gadgetry"}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if inflectionStamp() == before || environmentStamp() == env || (&runState{a: &app{version: "v"}}).buildIdentity() == build {
-		t.Error("a new inflections.json left a cache key as it was")
-	}
-}
-
-// TestVerdictsAreTrimmed checks that the verdict store keeps the most
-// recently used verdicts when it grows past verdictsKept, and that what it
-// keeps still reads back.
-func TestVerdictsAreTrimmed(t *testing.T) {
-	s := &verdictStore{dir: t.TempDir(), build: "b"}
-	old := time.Now().Add(-time.Hour)
-	for i := range verdictsKept + 10 {
-		path := filepath.Join(s.dir, fmt.Sprintf("old%05d", i))
-		os.WriteFile(path, nil, 0o644)
-		os.Chtimes(path, old, old)
-	}
-	s.Accept("fresh")
-	entries, _ := os.ReadDir(s.dir)
-	if len(entries) > verdictsKept/2+1 || !s.Accepted("fresh") {
-		t.Errorf("%d verdicts after a trim, want at most %d, the fresh one kept", len(entries), verdictsKept/2+1)
-	}
-}
-
-// A build taken back says the file it was read from holds it only while
-// that file is as it was read: a same-size edit with its modification time
-// put back (cp -p, rsync) is seen by its change time, and so is a file
-// replaced by another.
-func TestTakenBackBuildHoldsOnlyUnchangedFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "shop.example.com_widgets.yaml")
-	content := []byte("kind: CustomResourceDefinition\nmaximum: 10\n")
-	os.WriteFile(path, content, 0o644)
-	s := &buildStore{old: map[string]builtRecord{"k": {Key: "k", Name: filepath.Base(path), Path: path, SHA256: sha256Hex(content)}}, kept: map[string]builtRecord{}}
-	lookup := func() pipeline.File {
-		t.Helper()
-		b, ok := s.Lookup("k")
-		if !ok || b.Holds == nil {
-			t.Fatalf("Lookup: %v, holds %v", ok, b.Holds != nil)
-		}
-		f, err := pipeline.NewSpool(0).KeepRead(b.YAML, b.SHA256, b.ReadFrom, b.Holds)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
-	f := lookup()
-	if !f.HoldsAt(path) {
-		t.Fatal("an unchanged file does not hold what was read from it")
-	}
-	if f.HoldsAt(path + ".other") {
-		t.Fatal("another path holds what was read")
-	}
-	info, _ := os.Stat(path)
-	time.Sleep(10 * time.Millisecond) // past the clock's tick, for the change time
-	os.WriteFile(path, []byte("kind: CustomResourceDefinition\nmaximum: 99\n"), 0o644)
-	os.Chtimes(path, info.ModTime(), info.ModTime())
-	if f.HoldsAt(path) {
-		t.Error("a same-size edit with its modification time put back still holds what was read")
-	}
-	if changes, err := fileChanges(path, nil, &f); err != nil || len(changes.write) != 1 {
-		t.Errorf("the write does not replace the edited file: %d changes, %v", len(changes.write), err)
-	}
-	os.WriteFile(path, content, 0o644)
-	f = lookup()
-	time.Sleep(10 * time.Millisecond)
-	os.WriteFile(path+".new", []byte("kind: CustomResourceDefinition\nmaximum: 77\n"), 0o644)
-	os.Chtimes(path+".new", info.ModTime(), info.ModTime())
-	os.Rename(path+".new", path)
-	if f.HoldsAt(path) {
-		t.Error("a file replaced by another (a new inode) still holds what was read")
-	}
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/crdgen/crdgen/internal/config"
 )
 
 // copyDir copies a directory tree.
@@ -202,7 +204,12 @@ func TestCheckReportsDriftAndStaleFiles(t *testing.T) {
 	// For CI, the findings come in the chosen format, with a code: one
 	// JSON array, or workflow commands on the file's changed line.
 	_, _, stderr = gen("--check", "--format", "json")
-	var findings []jsonDiag
+	var findings []struct {
+		File     string `json:"file"`
+		Line     int    `json:"line"`
+		Severity string `json:"severity"`
+		Code     string `json:"code"`
+	}
 	if err := json.Unmarshal([]byte(stderr), &findings); err != nil {
 		t.Fatalf("--check --format json: stderr is not one JSON array: %v\n%s", err, stderr)
 	}
@@ -319,7 +326,7 @@ func TestCostExitCodes(t *testing.T) {
 // TestSuppressFlagWinsOverConfig checks that crdgen.yaml's suppress list
 // applies, and that --suppress on the command line replaces it.
 func TestSuppressFlagWinsOverConfig(t *testing.T) {
-	cfg := &config{Suppress: []string{"marker-ignored"}}
+	cfg := &config.Config{Suppress: []string{"marker-ignored"}}
 	for _, tc := range []struct {
 		args []string
 		want string

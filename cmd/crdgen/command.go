@@ -11,6 +11,7 @@ package main
 // --check, and closes what the pipeline spooled, once.
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,6 +20,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/config"
+
+	"github.com/crdgen/crdgen/internal/cache"
+	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
@@ -43,7 +48,7 @@ type command struct {
 	diagFormat bool
 	// flags registers the command's own flags; cfg is crdgen.yaml (empty
 	// when there is none), whose settings are the defaults.
-	flags func(r *runState, fs *flagSet, cfg *config)
+	flags func(r *runState, fs *flagSet, cfg *config.Config)
 	// check refuses flags that do not go together (a usage error), and may
 	// set the run's options from them.
 	check func(r *runState) error
@@ -96,19 +101,17 @@ type runState struct {
 	res     *pipeline.Result
 	results []setResult
 	diags   markers.ErrorList
+	// cache is crdgen's cache directory for the run (nil: caching off);
 	// builds remember each set's builds for the next run.
-	builds []*buildStore
+	cache  *cache.Dir
+	builds []*cache.Builds
 }
 
-// outputs are what a command makes.
+// outputs are what a command makes: the files, by absolute path, where
+// files no longer made are removed and which existing files may be
+// replaced (output.Set), and what it prints and how it ends.
 type outputs struct {
-	// files are written (or compared, under --check), by absolute path.
-	files map[string]pipeline.File
-	// stale are where files that the run no longer makes are removed.
-	stale []staleSet
-	// guard refuses to replace the file at path, which holds old, with an
-	// error that follows the path ("was not written by crdgen").
-	guard func(path string, old []byte) error
+	output.Set
 	// stdout is printed: after the files are written, or before the
 	// differences under --check.
 	stdout []pipeline.File
@@ -128,35 +131,16 @@ type outputs struct {
 	exitCode int
 }
 
-// staleSet is where crdgen removes the files it wrote that a run no longer
-// makes: names in dir (nil: every .yaml file of dir) that own says are
-// crdgen's.
-type staleSet struct {
-	dir   string
-	names []string
-	own   func(name string, data []byte) bool
+// newOutputs returns outputs with no files yet.
+func newOutputs() *outputs {
+	return &outputs{Set: output.Set{Files: map[string]output.Content{}}}
 }
 
 // runCommand runs a package command.
 func (a *app) runCommand(c *command, args []string) int {
-	cfg, err := a.findConfig()
-	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
-		return exitFail
-	}
-	r := &runState{a: a, c: c, args: args}
-	fs := r.register(cfg)
-	usage := r.usage()
-	patterns, code, ok := a.parseCommand(fs, args, usage, cfg)
+	r, code, ok := a.prepare(c, args)
 	if !ok {
 		return code
-	}
-	r.patterns = patterns
-	if c.check != nil {
-		if err := c.check(r); err != nil {
-			fmt.Fprintf(a.stderr, "crdgen %s: %v\n\n%s", c.name, err, usage)
-			return exitUsage
-		}
 	}
 	stop, err := r.profile.start()
 	if err != nil {
@@ -166,26 +150,45 @@ func (a *app) runCommand(c *command, args []string) int {
 	return r.run()
 }
 
+// prepare reads crdgen.yaml and the command line into a run; ok is false
+// when the command should exit with code (a usage error, -h).
+func (a *app) prepare(c *command, args []string) (r *runState, code int, ok bool) {
+	cfg, err := a.findConfig()
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return nil, exitFail, false
+	}
+	r = &runState{a: a, c: c, args: args, ph: pipeline.NewPhases()}
+	fs := r.register(cfg)
+	usage := r.usage()
+	patterns, code, ok := a.parseCommand(fs, args, usage, cfg)
+	if !ok {
+		return nil, code, false
+	}
+	r.patterns = patterns
+	if c.check != nil {
+		if err := c.check(r); err != nil {
+			fmt.Fprintf(a.stderr, "crdgen %s: %v\n\n%s", c.name, err, usage)
+			return nil, exitUsage, false
+		}
+	}
+	return r, exitOK, true
+}
+
 // run runs the command once its flags are parsed.
 func (r *runState) run() int {
 	a := r.a
-	r.ph = pipeline.NewPhases()
-	if a.shared != nil {
-		if err := r.useShared(a.shared); err != nil {
-			return a.fail(nil, err)
-		}
-		return r.produce(nil)
-	}
-	listing, err := r.list()
+	r.cache = cache.Open(a.cacheDir, a.version, r.noCache || r.check)
+	listing, err := r.cache.List(a.ctx, r.patterns, parser.Options{Dir: a.dir, BuildTags: r.tags})
 	if err != nil {
 		return a.fail(nil, err)
 	}
 	r.ph.Done("list")
-	cache, err := r.openCache(listing)
+	rerun, err := r.openRerun(listing)
 	if err != nil {
 		return a.fail(nil, err)
 	}
-	if rec, ok := cache.hit(); ok {
+	if rec, ok := rerun.Hit(); ok {
 		a.printDiags(rec.Diags)
 		fmt.Fprint(a.stdout, rec.Stdout)
 		if r.verbose {
@@ -194,7 +197,7 @@ func (r *runState) run() int {
 		}
 		return exitOK
 	}
-	r.mod, r.diags, err = a.load(listing, r.unknownMarkers.value, r.knownGates, r.openSyntax())
+	r.mod, r.diags, err = a.load(listing, r.unknownMarkers.value, r.knownGates, r.cache.Syntax())
 	if err != nil || r.mod == nil {
 		return a.fail(r.diags, err)
 	}
@@ -211,11 +214,11 @@ func (r *runState) run() int {
 			return a.fail(r.diags, err)
 		}
 	}
-	return r.produce(cache)
+	return r.produce(rerun)
 }
 
 // produce makes the command's outputs and finishes the run.
-func (r *runState) produce(cache *rerunCache) int {
+func (r *runState) produce(rerun *cache.Rerun) int {
 	a := r.a
 	out, err := r.c.produce(r)
 	r.diags = slices.DeleteFunc(r.diags, r.mod.Consequence)
@@ -236,21 +239,21 @@ func (r *runState) produce(cache *rerunCache) int {
 		}
 		return exitFail
 	}
-	return r.finish(out, cache)
+	return r.finish(out, rerun)
 }
 
 // finish writes (or checks) the outputs, prints, and records the run.
-func (r *runState) finish(out *outputs, cache *rerunCache) int {
+func (r *runState) finish(out *outputs, rerun *cache.Rerun) int {
 	a := r.a
-	dirs := out.dirs()
+	dirs := out.Dirs()
 	if !r.check {
-		cleanLeftovers(dirs)
+		output.CleanLeftovers(dirs)
 	}
-	p, err := a.outputChanges(out)
+	p, err := output.PlanOf(&out.Set, a.rel)
 	if err != nil {
 		return a.fail(r.diags, err)
 	}
-	p.leftovers = leftovers(dirs)
+	p.Leftovers = output.Leftovers(dirs)
 	if r.check {
 		if err := r.print(out.stdout); err != nil {
 			return a.fail(r.diags, err)
@@ -261,7 +264,7 @@ func (r *runState) finish(out *outputs, cache *rerunCache) int {
 		return exitOK
 	}
 	a.printDiags(r.diags)
-	if err := a.apply(p); err != nil {
+	if err := a.writer.Apply(p); err != nil {
 		return a.fail(nil, err)
 	}
 	stdout, err := r.stdoutBytes(out.stdout)
@@ -278,13 +281,13 @@ func (r *runState) finish(out *outputs, cache *rerunCache) int {
 		return exitFail
 	}
 	what := out.recorded()
-	if cache != nil || len(r.builds) > 0 {
-		what.sums = contentSums(out.files)
+	if rerun != nil || len(r.builds) > 0 {
+		what.Sums = contentSums(out.Files)
 	}
-	cache.record(what, r.diags, stdout)
-	r.recordBuilds(what.sums)
+	rerun.Record(what, r.diags, stdout)
+	r.recordBuilds(what.Sums)
 	if r.verbose {
-		a.printWritten(p, len(out.files))
+		a.printWritten(p, len(out.Files))
 		r.printReused()
 		r.ph.Done("write")
 		fmt.Fprintf(a.stderr, "crdgen: %s\n", r.ph)
@@ -320,46 +323,34 @@ func (r *runState) stdoutBytes(files []pipeline.File) ([]byte, error) {
 	return out, nil
 }
 
-// dirs are the directories the outputs are written in.
-func (o *outputs) dirs() []string {
-	set := map[string]bool{}
-	for path := range o.files {
-		set[filepath.Dir(path)] = true
-	}
-	for _, s := range o.stale {
-		set[s.dir] = true
-	}
-	return slices.Sorted(maps.Keys(set))
-}
-
 // recorded are the files and directories the rerun cache checks.
-func (o *outputs) recorded() cached {
-	c := cached{files: slices.Sorted(maps.Keys(o.files)), dirs: o.inputDirs}
-	for _, s := range o.stale {
-		if s.names == nil {
-			c.dirs = append(c.dirs, s.dir)
+func (o *outputs) recorded() cache.Watched {
+	c := cache.Watched{Files: slices.Sorted(maps.Keys(o.Files)), Dirs: o.inputDirs}
+	for _, s := range o.Stale {
+		if s.Names == nil {
+			c.Dirs = append(c.Dirs, s.Dir)
 			continue
 		}
-		for _, n := range s.names {
-			if path := filepath.Join(s.dir, n); !hasKey(o.files, path) {
-				c.files = append(c.files, path)
+		for _, n := range s.Names {
+			if path := filepath.Join(s.Dir, n); !hasKey(o.Files, path) {
+				c.Files = append(c.Files, path)
 			}
 		}
 	}
-	c.files = append(c.files, o.inputs...)
+	c.Files = append(c.Files, o.inputs...)
 	return c
 }
 
 // register registers the shared flags and the command's.
-func (r *runState) register(cfg *config) *flagSet {
+func (r *runState) register(cfg *config.Config) *flagSet {
 	if cfg == nil {
-		cfg = &config{}
+		cfg = &config.Config{}
 	}
 	fs := newFlagSet(r.c.name)
 	r.fs = fs
 	r.c.flags(r, fs, cfg)
-	r.sets = cfg.sets()
-	r.knownGates = cfg.knownGates()
+	r.sets = cfg.Sets()
+	r.knownGates = cfg.KnownGates()
 	if r.c.builds {
 		r.crd.register(fs, cfg)
 	}
@@ -393,15 +384,16 @@ func (r *runState) usage() string {
 	if r.c.after != "" {
 		text += "\n" + r.c.after
 	}
-	return text + "\nSettings can also come from " + ConfigName + " in the module root; flags win.\n"
+	return text + "\nSettings can also come from " + config.Name + " in the module root; flags win.\n"
 }
 
-// openCache opens the rerun cache of the run (nil when it does not apply).
-func (r *runState) openCache(listing *parser.Listing) (*rerunCache, error) {
-	if r.noCache || r.check || r.c.uncached != nil && r.c.uncached(r) {
+// openRerun opens the rerun record of the run (nil when it does not
+// apply). A listing that cannot be fingerprinted has none.
+func (r *runState) openRerun(listing *parser.Listing) (*cache.Rerun, error) {
+	if r.cache == nil || r.c.uncached != nil && r.c.uncached(r) {
 		return nil, nil
 	}
-	slot := []string{r.c.name, strings.Join(r.patterns, "\x00")}
+	slot := []string{r.a.dir, r.c.name, strings.Join(r.patterns, "\x00")}
 	if r.c.slot != nil {
 		more, err := r.c.slot(r)
 		if err != nil {
@@ -409,7 +401,15 @@ func (r *runState) openCache(listing *parser.Listing) (*rerunCache, error) {
 		}
 		slot = append(slot, more...)
 	}
-	return r.a.openCache(slot, r.settings(), listing), nil
+	fp, err := listing.Fingerprint()
+	if err != nil {
+		return nil, nil
+	}
+	settings, err := json.Marshal(r.settings())
+	if err != nil {
+		return nil, nil
+	}
+	return r.cache.Rerun(slot, fp, string(settings)), nil
 }
 
 // settings are the values of every flag that may change the outputs (all
@@ -428,7 +428,7 @@ func (r *runState) settings() map[string]string {
 		out[f.Name] = f.Value.String()
 	})
 	if len(r.sets) > 0 || len(r.knownGates) > 0 {
-		out["featureSets"] = setsKey(r.sets)
+		out["featureSets"] = config.SetsKey(r.sets)
 		out["featureGates"] = strings.Join(r.knownGates, ",")
 	}
 	return out
@@ -437,7 +437,7 @@ func (r *runState) settings() map[string]string {
 // parseCommand parses a command's flags and requires package patterns,
 // from the command line or else crdgen.yaml (cfg may be nil). ok is false
 // when the command should exit with code.
-func (a *app) parseCommand(fs *flagSet, args []string, usage string, cfg *config) (patterns []string, code int, ok bool) {
+func (a *app) parseCommand(fs *flagSet, args []string, usage string, cfg *config.Config) (patterns []string, code int, ok bool) {
 	patterns, err := fs.parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(a.stdout, usage)
@@ -448,26 +448,20 @@ func (a *app) parseCommand(fs *flagSet, args []string, usage string, cfg *config
 		return nil, exitUsage, false
 	}
 	if len(patterns) == 0 && cfg != nil {
-		patterns = cfg.patterns()
+		patterns = cfg.Patterns()
 	}
 	if len(patterns) == 0 {
-		fmt.Fprintf(a.stderr, "crdgen %s: no packages given (on the command line or as packages in %s)\n\n%s", fs.Name(), ConfigName, usage)
+		fmt.Fprintf(a.stderr, "crdgen %s: no packages given (on the command line or as packages in %s)\n\n%s", fs.Name(), config.Name, usage)
 		return nil, exitUsage, false
 	}
 	return patterns, exitOK, true
-}
-
-// list runs go list on the patterns and their dependencies (see
-// parser.List): what the rerun cache fingerprints and the load reads.
-func (a *app) list(patterns, tags []string) (*parser.Listing, error) {
-	return parser.List(a.ctx, patterns, parser.Options{Dir: a.dir, BuildTags: tags})
 }
 
 // load loads the listed packages into the model. Marker problems leave the
 // model usable (the bad markers are dropped), so that generation still runs
 // and every problem is reported in one go.
 // Dependencies' syntax comes from store when it holds it (nil: none).
-func (a *app) load(listing *parser.Listing, unknownMarkers string, gates []string, store *syntaxStore) (*model.Model, markers.ErrorList, error) {
+func (a *app) load(listing *parser.Listing, unknownMarkers string, gates []string, store *cache.Syntax) (*model.Model, markers.ErrorList, error) {
 	sev := markers.Error
 	if unknownMarkers == "warn" {
 		sev = markers.Warning
@@ -484,13 +478,11 @@ func (a *app) load(listing *parser.Listing, unknownMarkers string, gates []strin
 	return parser.LoadListing(a.ctx, listing, opts)
 }
 
-// filesIn places files named by their base name in dir.
-func filesIn(dir string, files map[string]pipeline.File) map[string]pipeline.File {
-	out := make(map[string]pipeline.File, len(files))
+// addIn adds files named by their base name in dir to to.
+func addIn(to map[string]output.Content, dir string, files map[string]pipeline.File) {
 	for name, f := range files {
-		out[filepath.Join(dir, name)] = f
+		to[filepath.Join(dir, name)] = f
 	}
-	return out
 }
 
 func hasKey[V any](m map[string]V, k string) bool {

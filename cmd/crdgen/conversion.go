@@ -7,6 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/crdgen/crdgen/internal/config"
+
+	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
@@ -18,7 +21,7 @@ type conversionFlags struct {
 	tests optionalBool
 }
 
-func (f *conversionFlags) register(fs *flagSet, cfg *config, prefix string) {
+func (f *conversionFlags) register(fs *flagSet, cfg *config.Config, prefix string) {
 	f.style = &choice{allowed: []string{string(convgen.StyleMethods), string(convgen.StyleFunctions)}}
 	if c := cfg.Conversion; c != nil {
 		f.style.value = c.Style
@@ -50,7 +53,7 @@ between each version and the storage version (the hub) into the version's
 package as zz_generated.conversion.go, with a round-trip test beside it.
 `,
 		diagFormat: true,
-		flags: func(r *runState, fs *flagSet, cfg *config) {
+		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
 			r.checkFlag(fs)
 			fs.Var(report, "report", "text|json", "print the lossiness report")
 			conv.register(fs, cfg, "")
@@ -89,19 +92,19 @@ func conversionReport(r *convgen.Report, format string) ([]byte, error) {
 // same name that crdgen did not write (conversion-gen's) is never replaced
 // or removed.
 func conversionOutputs(res *convgen.Result) *outputs {
-	out := &outputs{files: map[string]pipeline.File{}}
+	out := newOutputs()
 	for _, f := range res.Files {
-		out.files[f.Path] = pipeline.FileOf(f.Content)
+		out.Files[f.Path] = pipeline.FileOf(f.Content)
 	}
 	for _, pkg := range res.Packages {
-		out.stale = append(out.stale, staleSet{dir: pkg.Dir, names: []string{convgen.FileName, convgen.TestFileName},
-			own: func(_ string, data []byte) bool { return ownGoFile(data) }})
+		out.Stale = append(out.Stale, output.Stale{Dir: pkg.Dir, Names: []string{convgen.FileName, convgen.TestFileName},
+			Own: func(_ string, data []byte) bool { return ownGoFile(data) }})
 	}
 	generated := map[string]bool{}
-	for path := range out.files {
+	for path := range out.Files {
 		generated[path] = true
 	}
-	out.guard = func(path string, old []byte) error {
+	out.Guard = func(path string, old []byte) error {
 		if !generated[path] || ownGoFile(old) {
 			return nil
 		}
@@ -113,5 +116,5 @@ func conversionOutputs(res *convgen.Result) *outputs {
 
 // ownGoFile reports whether a Go file is one crdgen generated.
 func ownGoFile(data []byte) bool {
-	return bytes.HasPrefix(data, []byte(convgen.Header+"\n"))
+	return output.HasHeader(data, convgen.Header)
 }

@@ -5,6 +5,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/crdgen/crdgen/internal/config"
+
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
@@ -25,7 +27,7 @@ per schema (100,000,000), with bounds that would bring expensive rules down.
 above --fail-above; 2 for a wrong command line.
 `,
 		builds: true,
-		flags: func(r *runState, fs *flagSet, cfg *config) {
+		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
 			fs.Var(format, "format", "text|json|markdown", "the report's format")
 			fs.Var(&failAbove, "fail-above", "PERCENT", "exit 1 if any rule uses more than PERCENT of its budget")
 		},

@@ -7,15 +7,17 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/crdgen/crdgen/internal/config"
+
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
 
 // outputDirFlag registers -o, --output-dir on fs: where the CRDs are, by
 // default config/crd/bases or crdgen.yaml's outputDir.
-func outputDirFlag(fs *flagSet, p *string, cfg *config, usage string) {
+func outputDirFlag(fs *flagSet, p *string, cfg *config.Config, usage string) {
 	def := "config/crd/bases"
 	if cfg.OutputDir != "" {
-		def = cfg.resolve(cfg.OutputDir)
+		def = cfg.Resolve(cfg.OutputDir)
 	}
 	fs.StringVar(p, "output-dir", "DIR", def, usage)
 	fs.alias("o", "output-dir")
@@ -34,7 +36,7 @@ removes the CRD files there that crdgen wrote and no kind makes any more.
 `,
 		builds:     true,
 		diagFormat: true,
-		flags: func(r *runState, fs *flagSet, cfg *config) {
+		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
 			outputDirFlag(fs, &outputDir, cfg, "where CRD files go; - prints them to standard output as one YAML stream instead")
 			r.checkFlag(fs)
 		},

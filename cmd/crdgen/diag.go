@@ -6,9 +6,7 @@ package main
 // diff.
 
 import (
-	"encoding/json"
 	"fmt"
-	"go/token"
 
 	"github.com/crdgen/crdgen/pkg/markers"
 )
@@ -32,8 +30,7 @@ func (a *app) printDiags(diags markers.ErrorList) {
 	}
 	switch a.format {
 	case "json":
-		data, _ := json.MarshalIndent(jsonDiags(sorted), "", "  ")
-		fmt.Fprintf(a.stderr, "%s\n", data)
+		fmt.Fprintf(a.stderr, "%s\n", sorted.JSON())
 	case "github":
 		for _, d := range sorted {
 			fmt.Fprintln(a.stderr, d.GitHub())
@@ -44,41 +41,6 @@ func (a *app) printDiags(diags markers.ErrorList) {
 		}
 	}
 }
-
-// jsonDiag is one diagnostic in the json format.
-type jsonDiag struct {
-	File     string        `json:"file"`
-	Line     int           `json:"line"`
-	Column   int           `json:"column"`
-	Severity string        `json:"severity"`
-	Code     markers.Code  `json:"code"`
-	Message  string        `json:"message"`
-	Related  []jsonRelated `json:"related,omitempty"`
-}
-
-// jsonRelated is a related place of a diagnostic.
-type jsonRelated struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Message string `json:"message"`
-}
-
-func jsonDiags(diags markers.ErrorList) []jsonDiag {
-	out := []jsonDiag{}
-	for _, d := range diags {
-		j := jsonDiag{File: d.Pos.Filename, Line: d.Pos.Line, Column: d.Pos.Column,
-			Severity: d.Severity.String(), Code: d.Code, Message: d.Msg}
-		for _, r := range d.Related {
-			j.Related = append(j.Related, jsonRelated{File: r.Pos.Filename, Line: r.Pos.Line, Column: r.Pos.Column, Message: r.Msg})
-		}
-		out = append(out, j)
-	}
-	return out
-}
-
-// tokenPos is the position of a diagnostic about the whole run.
-func tokenPos() token.Position { return token.Position{} }
 
 // fail prints the diagnostics and the error, if any, of a run that writes
 // nothing, and returns its exit code.

@@ -343,7 +343,7 @@ func (c *codeSet) Set(s string) error {
 		c.codes, c.fromFlag = nil, true
 	}
 	for name := range strings.SplitSeq(s, ",") {
-		code, err := parseCode(strings.TrimSpace(name))
+		code, err := markers.ParseCode(strings.TrimSpace(name))
 		if err != nil {
 			return err
 		}
@@ -352,20 +352,4 @@ func (c *codeSet) Set(s string) error {
 		}
 	}
 	return nil
-}
-
-// parseCode checks a code's name, with a did-you-mean.
-func parseCode(name string) (markers.Code, error) {
-	var names []string
-	for _, code := range markers.Codes() {
-		if string(code) == name {
-			return code, nil
-		}
-		names = append(names, string(code))
-	}
-	msg := fmt.Sprintf("no diagnostic code %q", name)
-	if s := markers.Suggest(name, names); s != "" {
-		msg += fmt.Sprintf(", did you mean %q", s)
-	}
-	return "", fmt.Errorf("%s (codes: %s)", msg, strings.Join(names, ", "))
 }

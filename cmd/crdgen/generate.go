@@ -8,6 +8,8 @@ import (
 	"maps"
 	"path/filepath"
 
+	"github.com/crdgen/crdgen/internal/config"
+
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/crtest"
@@ -33,17 +35,17 @@ writes nothing when a case fails.
 		builds:     true,
 		diagFormat: true,
 		phase:      "conversion",
-		flags: func(r *runState, fs *flagSet, cfg *config) {
+		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
 			outputDirFlag(fs, &outputDir, cfg, "where CRD files go")
 			r.checkFlag(fs)
-			fs.StringVar(&costReport, "cost-report", "FILE", cfg.resolve(cfg.CostReport),
+			fs.StringVar(&costReport, "cost-report", "FILE", cfg.Resolve(cfg.CostReport),
 				"also write the CEL cost report (.json: JSON, .md: Markdown, else text; - prints it as text on standard output)")
 			conv.register(fs, cfg, "conversion-")
 			fs.BoolVar(&runTests, "test", cfg.Test != nil && cfg.Test.Generate,
 				"run the CRDs' test suites first (as crdgen test does) and write nothing if a case fails")
 			if cfg.Test != nil {
 				for _, s := range cfg.Test.Suites {
-					suites = append(suites, cfg.resolve(s))
+					suites = append(suites, cfg.Resolve(s))
 				}
 			}
 		},
@@ -82,8 +84,8 @@ writes nothing when a case fails.
 				out.inputs, out.inputDirs = tested.inputs, tested.inputDirs
 			}
 			crds := r.crdOutputs(outputDir)
-			maps.Copy(out.files, crds.files)
-			out.stale = append(out.stale, crds.stale...)
+			maps.Copy(out.Files, crds.Files)
+			out.Stale = append(out.Stale, crds.Stale...)
 			if costReport == "" {
 				return out, nil
 			}
@@ -105,7 +107,7 @@ func (r *runState) writeCostReport(out *outputs, path string) error {
 		if err != nil {
 			return err
 		}
-		out.files[r.a.abs(perSet(path, sr.name()))] = pipeline.FileOf(data)
+		out.Files[r.a.abs(perSet(path, sr.name()))] = pipeline.FileOf(data)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,9 +11,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crdgen/crdgen/internal/config"
+
 	"sigs.k8s.io/yaml"
 
 	"github.com/crdgen/crdgen/internal/golden"
+	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
 
@@ -132,7 +138,7 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 	r := &runState{a: a, c: packageCommand(args[0])}
 	s := &shared{}
 	s.configFile, s.setsDir = caseConfig(t, filepath.Join(root, "testdata", name))
-	var cfg *config
+	var cfg *config.Config
 	if s.configFile != "" {
 		a.configFile = s.configFile
 		var err error
@@ -149,7 +155,7 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 		r.costReport = r.costReport || c[0] == "cost"
 		r.keepObjects = r.keepObjects || c[0] == "diff" || c[0] == "test"
 	}
-	listing, err := a.list(r.patterns, r.tags)
+	listing, err := parser.List(a.ctx, r.patterns, parser.Options{Dir: a.dir, BuildTags: r.tags})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +178,7 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 // harness: a copy in a temporary directory whose feature sets write to
 // <dir>/<set name>. It returns the copy and that directory.
 func caseConfig(t *testing.T, caseDir string) (string, string) {
-	data, err := os.ReadFile(filepath.Join(caseDir, ConfigName))
+	data, err := os.ReadFile(filepath.Join(caseDir, config.Name))
 	if os.IsNotExist(err) {
 		return "", ""
 	}
@@ -194,7 +200,7 @@ func caseConfig(t *testing.T, caseDir string) (string, string) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	path := filepath.Join(dir, ConfigName)
+	path := filepath.Join(dir, config.Name)
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +219,6 @@ func caseConfig(t *testing.T, caseDir string) (string, string) {
 func runGolden(t *testing.T, root string, s *shared, args []string) map[string][]byte {
 	t.Helper()
 	a, stdout, stderr := testApp(root)
-	a.shared = s
 	a.configFile = s.configFile
 	got := map[string][]byte{}
 	var out string
@@ -229,7 +234,7 @@ func runGolden(t *testing.T, root string, s *shared, args []string) map[string][
 			args = slices.Insert(args, 1, "--check")
 		}
 	}
-	code := a.main(args)
+	code := mainShared(a, s, args)
 	hasError := hasErrorLine(stderr.String())
 	switch {
 	case code == exitUsage && args[0] != "test":
@@ -361,4 +366,54 @@ func TestExampleIsUpToDate(t *testing.T) {
 	if code := a.main(args); code != exitOK {
 		t.Fatalf("crdgen %s: exit %d\n%s%s", strings.Join(args, " "), code, stderr, stdout)
 	}
+}
+
+// shared is a load, and a pipeline run, that several commands share: the
+// golden tests run every command of a case on one (testdata/README.md). A
+// command given one skips the list, the cache, the load and the pipeline;
+// its flags must ask for the same packages and the same CRDs.
+type shared struct {
+	// loadKey and crdKey are the flags of the load and of the CRDs.
+	loadKey, crdKey string
+	mod             *model.Model
+	// loadDiags are the load's diagnostics, diags the pipeline's.
+	loadDiags, diags markers.ErrorList
+	res              *pipeline.Result
+	results          []setResult
+	// configFile and setsDir, for a case with a crdgen.yaml, are the
+	// harness's copy of it and where its feature sets write.
+	configFile, setsDir string
+}
+
+// loadKey and crdKey identify what the flags ask to load and to build.
+func (r *runState) loadKey() string {
+	return fmt.Sprintf("%q %q %s", r.patterns, r.tags, r.unknownMarkers.value)
+}
+
+func (r *runState) crdKey() string { return fmt.Sprintf("%+v", r.crd) }
+
+// useShared takes the shared load and pipeline run.
+func (r *runState) useShared(s *shared) error {
+	if r.loadKey() != s.loadKey || r.c.builds && r.crdKey() != s.crdKey {
+		return fmt.Errorf("the commands that share a load must ask for the same packages and CRDs: %s %s, not %s %s", r.loadKey(), r.crdKey(), s.loadKey, s.crdKey)
+	}
+	r.mod, r.diags = s.mod, slices.Clone(s.loadDiags)
+	if r.c.builds {
+		r.res, r.results, r.diags = s.res, s.results, slices.Clone(s.diags)
+	}
+	return nil
+}
+
+// mainShared runs a command as main does, on the shared load and pipeline
+// run instead of its own list, load and pipeline.
+func mainShared(a *app, s *shared, args []string) int {
+	a.writer.Rel = a.rel
+	r, code, ok := a.prepare(packageCommand(args[0]), args[1:])
+	if !ok {
+		return code
+	}
+	if err := r.useShared(s); err != nil {
+		return a.fail(nil, err)
+	}
+	return r.produce(nil)
 }

@@ -4,15 +4,14 @@ package main
 // each set's CRDs go, and how a report of several sets reads.
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/config"
+
+	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -37,7 +36,11 @@ func (r *runState) build() error {
 		opts := r.pipelineOptions()
 		opts.Schema.Set = set
 		if !opts.CostReport && !opts.KeepObjects {
-			if s := r.openBuilds(set); s != nil {
+			setName := ""
+			if set != nil {
+				setName = set.Name
+			}
+			if s := r.cache.Builds(r.a.dir, r.c.name, strings.Join(r.patterns, "\x00"), setName); s != nil {
 				opts.Builds = s
 				r.builds = append(r.builds, s)
 			}
@@ -97,11 +100,11 @@ func (sr setResult) name() string {
 // crdOutputs are the CRD files of every set, in its directory (dir
 // without sets), and where crdgen removes those no set makes any more.
 func (r *runState) crdOutputs(dir string) *outputs {
-	out := &outputs{files: map[string]pipeline.File{}}
+	out := newOutputs()
 	for _, sr := range r.results {
 		d := sr.dir(r.a, dir)
-		maps.Copy(out.files, filesIn(d, sr.res.Files))
-		out.stale = append(out.stale, staleSet{dir: d, own: ownedCRDs(sr.res.Groups)})
+		addIn(out.Files, d, sr.res.Files)
+		out.Stale = append(out.Stale, output.Stale{Dir: d, Own: output.OwnedCRDs(schemagen.VersionAnnotation, sr.res.Groups)})
 	}
 	return out
 }
@@ -109,46 +112,21 @@ func (r *runState) crdOutputs(dir string) *outputs {
 // checkOutputDir refuses -o with feature sets: each set has its own.
 func (r *runState) checkOutputDir() error {
 	if len(r.sets) > 0 && r.fs.isSet("output-dir") {
-		return errors.New("-o does not go with featureSets in " + ConfigName + ": each feature set has its own outputDir")
+		return errors.New("-o does not go with featureSets in " + config.Name + ": each feature set has its own outputDir")
 	}
 	return nil
 }
 
-// costReports renders the cost report of every set: one report without
-// sets; with sets, each under a heading (text, Markdown) or as a list of
-// {featureSet, report} (JSON).
+// costReports renders the cost report of every set (celcost.RenderSets).
 func (r *runState) costReports(format string) ([]byte, error) {
 	if len(r.sets) == 0 {
 		return celcost.Render(r.res.Cost, format)
 	}
-	var b bytes.Buffer
-	var docs []json.RawMessage
-	for i, sr := range r.results {
-		data, err := celcost.Render(sr.res.Cost, format)
-		if err != nil {
-			return nil, err
-		}
-		switch format {
-		case celcost.FormatJSON:
-			entry, _ := json.Marshal(map[string]any{"featureSet": sr.name(), "report": json.RawMessage(data)})
-			docs = append(docs, entry)
-		case celcost.FormatMarkdown:
-			if i > 0 {
-				b.WriteString("\n")
-			}
-			fmt.Fprintf(&b, "# Feature set %s\n\n%s", sr.name(), data)
-		default:
-			if i > 0 {
-				b.WriteString("\n")
-			}
-			fmt.Fprintf(&b, "== feature set %s\n%s", sr.name(), data)
-		}
+	var sets []celcost.SetReport
+	for _, sr := range r.results {
+		sets = append(sets, celcost.SetReport{Set: sr.name(), Report: sr.res.Cost})
 	}
-	if format == celcost.FormatJSON {
-		data, err := json.MarshalIndent(docs, "", "  ")
-		return append(data, '\n'), err
-	}
-	return b.Bytes(), nil
+	return celcost.RenderSets(sets, format)
 }
 
 // maxCostPercent is the largest share of its budget any rule of any set

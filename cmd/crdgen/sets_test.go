@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/crdgen/crdgen/internal/config"
 )
 
 // TestFeatureSetsWorkflow follows a project with two feature sets: generate
@@ -25,7 +27,7 @@ func TestFeatureSetsWorkflow(t *testing.T) {
 		files[filepath.ToSlash(rel)] = string(data)
 		return nil
 	})
-	files[ConfigName] += "packages: [./...]\n"
+	files[config.Name] += "packages: [./...]\n"
 	dir := tempModule(t, files)
 
 	if code, _, stderr := crdgenIn(t, dir, "generate"); code != 0 {

@@ -8,12 +8,14 @@ package main
 import (
 	"slices"
 
+	"github.com/crdgen/crdgen/internal/config"
+
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
 // registerSuppress adds --suppress to a command's flags, starting from
 // crdgen.yaml's list (checked when the file was read).
-func (a *app) registerSuppress(fs *flagSet, cfg *config) {
+func (a *app) registerSuppress(fs *flagSet, cfg *config.Config) {
 	for _, name := range cfg.Suppress {
 		a.suppress.codes = append(a.suppress.codes, markers.Code(name))
 	}

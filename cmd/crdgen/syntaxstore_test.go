@@ -7,37 +7,6 @@ import (
 	"time"
 )
 
-// A record reads back only whole, under its own key, from the build that
-// wrote it: a changed byte, a cut file or a file under another name is a
-// miss (the package is then read from source).
-func TestSyntaxRecordsReadBackOnlyWhole(t *testing.T) {
-	s := &syntaxStore{dir: t.TempDir(), build: "b"}
-	record := []byte("crdgen-syntax-1\nwhat the importer read")
-	s.Put("k8s.io/api/core/v1", record)
-	if got := s.Get("k8s.io/api/core/v1"); string(got) != string(record) {
-		t.Fatalf("Get after Put: %q", got)
-	}
-	if got := (&syntaxStore{dir: s.dir, build: "other"}).Get("k8s.io/api/core/v1"); got != nil {
-		t.Errorf("another build's store read the record: %q", got)
-	}
-	if got := s.Get("k8s.io/api/apps/v1"); got != nil {
-		t.Errorf("another key read the record: %q", got)
-	}
-	path := filepath.Join(s.dir, s.name("k8s.io/api/core/v1"))
-	data, _ := os.ReadFile(path)
-	for name, damaged := range map[string][]byte{
-		"a changed byte":     append(append([]byte(nil), data[:len(data)-3]...), 'X', data[len(data)-2], data[len(data)-1]),
-		"a cut file":         data[:len(data)-1],
-		"an empty file":      nil,
-		"another key's file": []byte(s.name("k8s.io/api/apps/v1") + string(data[len(s.name("")):])),
-	} {
-		os.WriteFile(path, damaged, 0o600)
-		if got := s.Get("k8s.io/api/core/v1"); got != nil {
-			t.Errorf("%s read back: %q", name, got)
-		}
-	}
-}
-
 // A run keeps its dependencies' syntax, and a run that reads it back makes
 // the same CRDs as one without any cache.
 func TestSyntaxStoreIsUsedAndChangesNothing(t *testing.T) {

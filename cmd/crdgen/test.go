@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/config"
+
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/pipeline"
@@ -70,12 +72,12 @@ valid object, and a failing case for each validation crdgen can derive.
 wrong command line.
 `,
 		builds: true,
-		flags: func(r *runState, fs *flagSet, cfg *config) {
+		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
 			f.register(fs)
 			fs.StringVar(&initKind, "init", "KIND", "", "write a starter suite for the kind (Kind, or Kind.group) and run nothing")
 			if cfg.Test != nil {
 				for _, s := range cfg.Test.Suites {
-					cfgSuites = append(cfgSuites, cfg.resolve(s))
+					cfgSuites = append(cfgSuites, cfg.Resolve(s))
 				}
 			}
 		},
@@ -127,7 +129,16 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 			suites = append(suites, s)
 		}
 	}
-	runs, problems := r.suiteRuns(suites)
+	var sets []crtest.SetCRDs
+	if len(r.sets) == 0 {
+		sets = []crtest.SetCRDs{{CRDs: r.res.CRDs}}
+	}
+	for _, sr := range r.results {
+		if sr.set != nil {
+			sets = append(sets, crtest.SetCRDs{Set: sr.set, CRDs: sr.res.CRDs})
+		}
+	}
+	runs, problems := crtest.Assign(sets, suites, r.knownGates, config.Name)
 	for _, p := range problems {
 		r.diags.Add(suiteDiag(p))
 	}
@@ -142,7 +153,7 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 	var outcomes []*crtest.Outcome
 	v := schemagen.NewValidator()
 	for _, run := range runs {
-		o, _ := crtest.Run(run.crds, run.suites, v, opts)
+		o, _ := crtest.Run(run.CRDs, run.Suites, v, opts)
 		outcomes = append(outcomes, o...)
 	}
 	out.stdout = []pipeline.File{pipeline.FileOf(crtest.Render(outcomes, f.format.value, r.a.rel, r.verbose))}
@@ -171,91 +182,6 @@ func versionDirs(results []setResult) []string {
 		}
 	}
 	return slices.Sorted(maps.Keys(set))
-}
-
-// suiteRun is suites and the CRDs they run against.
-type suiteRun struct {
-	crds   []*schemagen.CRD
-	suites []*crtest.Suite
-}
-
-// suiteRuns says which suites run against which CRDs: every suite against
-// the run's CRDs; with feature sets, each suite in every set its
-// featureGates select that has its CRD (named "suite [set]").
-func (r *runState) suiteRuns(suites []*crtest.Suite) ([]suiteRun, []*crtest.SyntaxError) {
-	var problems []*crtest.SyntaxError
-	if len(r.sets) == 0 {
-		for _, s := range suites {
-			if len(s.FeatureGates) > 0 {
-				problems = append(problems, s.KeyError("featureGates", "featureGates select feature sets, and %s declares none", ConfigName))
-			}
-		}
-		return []suiteRun{{r.res.CRDs, suites}}, append(problems, crtest.Check(r.res.CRDs, suites)...)
-	}
-	runs := make([]suiteRun, len(r.results))
-	var all []*schemagen.CRD
-	for i, sr := range r.results {
-		runs[i].crds = sr.res.CRDs
-		all = append(all, sr.res.CRDs...)
-	}
-	for _, s := range suites {
-		if p := r.checkSuiteGates(s); p != nil {
-			problems = append(problems, p)
-			continue
-		}
-		selected, ran := false, false
-		for i, sr := range r.results {
-			if !s.InSet(sr.set) {
-				continue
-			}
-			selected = true
-			if slices.ContainsFunc(sr.res.CRDs, func(c *schemagen.CRD) bool { return c.Object.Name == s.CRDName }) {
-				runs[i].suites = append(runs[i].suites, s.ForSet(sr.set.Name))
-				ran = true
-			}
-		}
-		switch {
-		case !selected:
-			problems = append(problems, s.KeyError("featureGates", "featureGates %s select no feature set of %s", strings.Join(s.FeatureGates, ", "), ConfigName))
-		case !ran:
-			ps := crtest.Check(dedupeCRDs(all), []*crtest.Suite{s})
-			if len(ps) == 0 {
-				ps = append(ps, s.KeyError("crdName", "crdName: the feature sets these featureGates select have no CRD %s", s.CRDName))
-			}
-			problems = append(problems, ps...)
-		}
-	}
-	for _, run := range runs {
-		problems = append(problems, crtest.Check(run.crds, run.suites)...)
-	}
-	return runs, problems
-}
-
-// checkSuiteGates reports a gate of a suite's featureGates no feature set
-// knows.
-func (r *runState) checkSuiteGates(s *crtest.Suite) *crtest.SyntaxError {
-	for _, g := range s.FeatureGates {
-		gate := strings.TrimPrefix(g, "-")
-		if slices.Contains(r.knownGates, gate) {
-			continue
-		}
-		hint := ""
-		if sg := markers.Suggest(gate, r.knownGates); sg != "" {
-			hint = ", did you mean " + sg + "?"
-		}
-		return s.KeyError("featureGates", "featureGates: no feature set of %s knows the gate %s%s", ConfigName, gate, hint)
-	}
-	return nil
-}
-
-// dedupeCRDs keeps the first CRD of each name.
-func dedupeCRDs(crds []*schemagen.CRD) []*schemagen.CRD {
-	seen := map[string]bool{}
-	return slices.DeleteFunc(slices.Clone(crds), func(c *schemagen.CRD) bool {
-		dup := seen[c.Object.Name]
-		seen[c.Object.Name] = true
-		return dup
-	})
 }
 
 // starterSuite writes a starter suite for a kind (Kind, Kind.group or the
@@ -316,10 +242,10 @@ func (r *runState) starterSuite(kind string) (*outputs, error) {
 	if st.Full {
 		msg += fmt.Sprintf("; it stops at %d failing cases", crtest.MaxStarterCases)
 	}
-	return &outputs{
-		files:  map[string]pipeline.File{path: pipeline.FileOf(st.Text)},
-		stdout: []pipeline.File{pipeline.FileOf([]byte(msg + "\n"))},
-	}, nil
+	out := newOutputs()
+	out.Files[path] = pipeline.FileOf(st.Text)
+	out.stdout = []pipeline.File{pipeline.FileOf([]byte(msg + "\n"))}
+	return out, nil
 }
 
 // selecting are the featureGates of a suite that runs in one set only:

@@ -198,3 +198,42 @@ func renderMarkdown(r *Report) []byte {
 func mdEscape(s string) string {
 	return strings.NewReplacer("|", `\|`, "`", "'", "\n", " ").Replace(s)
 }
+
+// SetReport is the report of one feature set.
+type SetReport struct {
+	Set    string
+	Report *Report
+}
+
+// RenderSets renders the reports of several feature sets: each under a
+// heading (text, Markdown), or as a list of {featureSet, report} (JSON).
+func RenderSets(sets []SetReport, format string) ([]byte, error) {
+	var b bytes.Buffer
+	var docs []json.RawMessage
+	for i, sr := range sets {
+		data, err := Render(sr.Report, format)
+		if err != nil {
+			return nil, err
+		}
+		switch format {
+		case FormatJSON:
+			entry, _ := json.Marshal(map[string]any{"featureSet": sr.Set, "report": json.RawMessage(data)})
+			docs = append(docs, entry)
+		case FormatMarkdown:
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "# Feature set %s\n\n%s", sr.Set, data)
+		default:
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			fmt.Fprintf(&b, "== feature set %s\n%s", sr.Set, data)
+		}
+	}
+	if format == FormatJSON {
+		data, err := json.MarshalIndent(docs, "", "  ")
+		return append(data, '\n'), err
+	}
+	return b.Bytes(), nil
+}

@@ -1,5 +1,10 @@
 package markers
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Code names a class of diagnostic. Codes are stable: teams grep for them and
 // suppress them, so a code is never renamed or reused, and new codes are added
 // at the end of the list.
@@ -60,4 +65,20 @@ func Codes() []Code {
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
 		CodeTestFailed, CodeTestSuite}
+}
+
+// ParseCode returns the code of a name, or an error with a did-you-mean.
+func ParseCode(name string) (Code, error) {
+	var names []string
+	for _, code := range Codes() {
+		if string(code) == name {
+			return code, nil
+		}
+		names = append(names, string(code))
+	}
+	msg := fmt.Sprintf("no diagnostic code %q", name)
+	if s := Suggest(name, names); s != "" {
+		msg += fmt.Sprintf(", did you mean %q", s)
+	}
+	return "", fmt.Errorf("%s (codes: %s)", msg, strings.Join(names, ", "))
 }

@@ -5,11 +5,12 @@ package parser
 
 import (
 	"cmp"
-	"github.com/crdgen/crdgen/pkg/model"
 	"go/ast"
 	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // funcs lists the functions and methods an API package declares.

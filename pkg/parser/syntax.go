@@ -8,7 +8,6 @@ package parser
 import (
 	"bufio"
 	"bytes"
-	"github.com/crdgen/crdgen/pkg/model"
 	"go/ast"
 	"go/build"
 	"go/parser"
@@ -17,6 +16,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // pkgSyntax indexes one package's syntax.

@@ -1,4 +1,4 @@
-package main
+package config
 
 // This file implements crdgen.yaml: settings kept in the module root so that
 // go:generate lines and Makefile targets stay short. Every setting has a
@@ -7,7 +7,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,16 +18,17 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/crdgen/crdgen/internal/safefile"
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
-// ConfigName is the file crdgen reads settings from, in the module root.
-const ConfigName = "crdgen.yaml"
+// Name is the file crdgen reads settings from, in the module root.
+const Name = "crdgen.yaml"
 
-// config is crdgen.yaml. Paths in it are relative to the file's directory.
-type config struct {
+// Config is crdgen.yaml. Paths in it are relative to the file's directory.
+type Config struct {
 	// Packages are the package patterns used when the command line gives none.
 	Packages []string `json:"packages,omitempty"`
 	// OutputDir is where CRD files go.
@@ -49,27 +52,27 @@ type config struct {
 	// BuildTags are build tags for the go command, as --tags gives them.
 	BuildTags []string `json:"buildTags,omitempty"`
 	// Conversion holds the settings of conversion generation.
-	Conversion *conversionConfig `json:"conversion,omitempty"`
+	Conversion *Conversion `json:"conversion,omitempty"`
 	// Test holds the settings of crdgen test.
-	Test *testConfig `json:"test,omitempty"`
+	Test *Test `json:"test,omitempty"`
 	// FeatureSets are named sets of feature gates, each with CRDs of its
-	// own (config_sets.go); FeatureGates declares gates no set turns on.
-	FeatureSets  map[string]*featureSetConfig `json:"featureSets,omitempty"`
-	FeatureGates []string                     `json:"featureGates,omitempty"`
+	// own (sets.go); FeatureGates declares gates no set turns on.
+	FeatureSets  map[string]*FeatureSet `json:"featureSets,omitempty"`
+	FeatureGates []string               `json:"featureGates,omitempty"`
 
 	// path is the file, for messages; dir resolves relative paths.
 	path, dir string
 	data      []byte
 }
 
-// conversionConfig is the conversion section of crdgen.yaml.
-type conversionConfig struct {
+// Conversion is the conversion section of crdgen.yaml.
+type Conversion struct {
 	Style string `json:"style,omitempty"`
 	Tests *bool  `json:"tests,omitempty"`
 }
 
-// testConfig is the test section of crdgen.yaml.
-type testConfig struct {
+// Test is the test section of crdgen.yaml.
+type Test struct {
 	// Suites are more suite files or directories, besides the tests
 	// directory of each API version.
 	Suites []string `json:"suites,omitempty"`
@@ -89,34 +92,33 @@ func configKeys() map[string][]string {
 	}
 }
 
-// findConfig reads $CRDGEN_CONFIG when set, and otherwise looks for
-// crdgen.yaml in the working directory and its parents up to the module
-// root (the first directory with a go.mod). It returns nil when there is
-// none. Messages name the file relative to the working directory.
-func (a *app) findConfig() (*config, error) {
-	if a.configFile != "" {
-		path := a.abs(a.configFile)
-		data, err := os.ReadFile(path)
+// Find reads file when it is not "" ($CRDGEN_CONFIG, an absolute path),
+// and otherwise looks for crdgen.yaml in dir and its parents up to the
+// module root (the first directory with a go.mod). It returns nil when
+// there is none. rel names the file in messages.
+func Find(dir, file string, rel func(string) string) (*Config, error) {
+	if file != "" {
+		data, err := safefile.Read(file)
 		if err != nil {
 			return nil, err
 		}
-		c, err := parseConfig(a.rel(path), data)
+		c, err := Parse(rel(file), data)
 		if c != nil {
-			c.dir = filepath.Dir(path)
+			c.dir = filepath.Dir(file)
 		}
 		return c, err
 	}
-	for d := a.dir; ; d = filepath.Dir(d) {
-		path := filepath.Join(d, ConfigName)
-		data, err := os.ReadFile(path)
+	for d := dir; ; d = filepath.Dir(d) {
+		path := filepath.Join(d, Name)
+		data, err := safefile.Read(path)
 		if err == nil {
-			c, err := parseConfig(a.rel(path), data)
+			c, err := Parse(rel(path), data)
 			if c != nil {
 				c.dir = d
 			}
 			return c, err
 		}
-		if !os.IsNotExist(err) {
+		if !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
 		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil || filepath.Dir(d) == d {
@@ -125,9 +127,9 @@ func (a *app) findConfig() (*config, error) {
 	}
 }
 
-// parseConfig reads crdgen.yaml strictly: an unknown key is an error with a
-// did-you-mean, reported at its line.
-func parseConfig(path string, data []byte) (*config, error) {
+// Parse reads crdgen.yaml strictly: an unknown key is an error with a
+// did-you-mean, reported at its line. path names the file in messages.
+func Parse(path string, data []byte) (*Config, error) {
 	var raw map[string]any
 	if err := yaml.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -151,7 +153,7 @@ func parseConfig(path string, data []byte) (*config, error) {
 			return nil, fmt.Errorf("%s", msg)
 		}
 	}
-	c := &config{path: path, dir: filepath.Dir(path), data: data}
+	c := &Config{path: path, dir: filepath.Dir(path), data: data}
 	js, err := yaml.YAMLToJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -175,7 +177,7 @@ func keyLine(data []byte, key string) int {
 }
 
 // check validates the values of the settings.
-func (c *config) check() error {
+func (c *Config) check() error {
 	bad := func(key, value string, allowed []string) error {
 		msg := fmt.Sprintf("%s:%d: %s: want one of %s, got %q", c.path, keyLine(c.data, key), key, strings.Join(allowed, ", "), value)
 		if s := markers.Suggest(value, allowed); s != "" {
@@ -195,7 +197,7 @@ func (c *config) check() error {
 		}
 	}
 	for _, name := range c.Suppress {
-		if _, err := parseCode(name); err != nil {
+		if _, err := markers.ParseCode(name); err != nil {
 			return fmt.Errorf("%s:%d: suppress: %v", c.path, keyLine(c.data, "suppress"), err)
 		}
 	}
@@ -205,30 +207,30 @@ func (c *config) check() error {
 	return c.checkSets()
 }
 
-// resolve makes a path from the file absolute.
-func (c *config) resolve(path string) string {
+// Resolve makes a path from the file absolute.
+func (c *Config) Resolve(path string) string {
 	if path == "" || filepath.IsAbs(path) {
 		return path
 	}
 	return filepath.Join(c.dir, path)
 }
 
-// patterns returns the configured package patterns; relative directory
+// Patterns returns the configured package patterns; relative directory
 // patterns (./api/...) are made absolute so that they mean the same from
 // any working directory.
-func (c *config) patterns() []string {
+func (c *Config) Patterns() []string {
 	var out []string
 	for _, p := range c.Packages {
 		if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || p == "." {
-			p = c.resolve(p)
+			p = c.Resolve(p)
 		}
 		out = append(out, p)
 	}
 	return out
 }
 
-// orDefault returns the configured value, or def.
-func orDefault[T any](v *T, def T) T {
+// OrDefault returns the configured value, or def.
+func OrDefault[T any](v *T, def T) T {
 	if v != nil {
 		return *v
 	}

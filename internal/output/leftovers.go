@@ -1,4 +1,4 @@
-package main
+package output
 
 // This file implements the temporary files a run stages its outputs in,
 // and cleaning up after a run that was killed: its temporary files carry
@@ -23,8 +23,8 @@ const (
 )
 
 // tempName returns a new name for a staged file of this process.
-func (a *app) tempName() string {
-	return fmt.Sprintf("%s%d-%d%s", tempPrefix, os.Getpid(), a.tempSeq.Add(1), tempSuffix)
+func (w *Writer) tempName() string {
+	return fmt.Sprintf("%s%d-%d%s", tempPrefix, os.Getpid(), w.seq.Add(1), tempSuffix)
 }
 
 // tempOwner returns the process ID in a staged file's name.
@@ -42,9 +42,9 @@ func tempOwner(name string) (int, bool) {
 	return n, ok && err == nil && n > 0
 }
 
-// leftovers lists the staged files that runs no longer going on left in
+// Leftovers lists the staged files that runs no longer going on left in
 // dirs (a run that was killed between staging and renaming).
-func leftovers(dirs []string) []string {
+func Leftovers(dirs []string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, dir := range dirs {
@@ -66,9 +66,9 @@ func leftovers(dirs []string) []string {
 	return out
 }
 
-// cleanLeftovers removes what leftovers finds.
-func cleanLeftovers(dirs []string) {
-	for _, path := range leftovers(dirs) {
+// CleanLeftovers removes what Leftovers finds.
+func CleanLeftovers(dirs []string) {
+	for _, path := range Leftovers(dirs) {
 		os.Remove(path)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package config
 
 // This file implements the feature sets of crdgen.yaml: named sets of
 // feature gates, each generating its own CRDs (an API channel, an
@@ -16,8 +16,8 @@ import (
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
-// featureSetConfig is one set of featureSets in crdgen.yaml.
-type featureSetConfig struct {
+// FeatureSet is one set of featureSets in crdgen.yaml.
+type FeatureSet struct {
 	// OutputDir is where the set's CRDs go.
 	OutputDir string `json:"outputDir"`
 	// Gates are the gates on in the set.
@@ -36,7 +36,7 @@ var featureSetKeys = []string{"outputDir", "gates", "kinds", "unservedVersions",
 
 // checkSets checks the feature sets: known keys (with a did-you-mean), an
 // output directory each, and gate names.
-func (c *config) checkSets() error {
+func (c *Config) checkSets() error {
 	var raw struct {
 		FeatureSets map[string]map[string]any `json:"featureSets"`
 	}
@@ -77,19 +77,19 @@ func (c *config) checkSets() error {
 	return nil
 }
 
-// sets returns the feature sets, by name, their paths resolved.
-func (c *config) sets() []*featureset.Set {
+// Sets returns the feature sets, by name, their paths resolved.
+func (c *Config) Sets() []*featureset.Set {
 	var out []*featureset.Set
 	for _, name := range slices.Sorted(maps.Keys(c.FeatureSets)) {
 		s := c.FeatureSets[name]
 		out = append(out, &featureset.Set{Name: name, Gates: s.Gates, Kinds: s.Kinds, Unserved: s.UnservedVersions,
-			Annotations: s.Annotations, OutputDir: c.resolve(s.OutputDir)})
+			Annotations: s.Annotations, OutputDir: c.Resolve(s.OutputDir)})
 	}
 	return out
 }
 
-// knownGates are the gates of every set, and those declared on their own.
-func (c *config) knownGates() []string {
+// KnownGates are the gates of every set, and those declared on their own.
+func (c *Config) KnownGates() []string {
 	var out []string
 	for _, s := range c.FeatureSets {
 		out = append(out, s.Gates...)
@@ -99,8 +99,8 @@ func (c *config) knownGates() []string {
 	return slices.Compact(out)
 }
 
-// setsKey is the feature sets as the rerun cache's key holds them.
-func setsKey(sets []*featureset.Set) string {
+// SetsKey is the feature sets as the rerun cache's key holds them.
+func SetsKey(sets []*featureset.Set) string {
 	data, _ := json.Marshal(sets)
 	return string(data)
 }

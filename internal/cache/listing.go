@@ -1,4 +1,4 @@
-package main
+package cache
 
 // This file implements keeping the go command's listing between runs: the
 // listing of the last run with the same directory, packages, build tags,
@@ -8,16 +8,15 @@ package main
 // as it was, listing again would give the same, and the go command is not
 // run: an edit inside a function or a type's fields changes no header. A
 // listing with errors, an overlay, //go:embed lines, an import path
-// pattern with "...", or a packages driver is not kept. --no-cache,
-// CRDGEN_CACHE=off and --check, which CI trusts, always run the go
-// command.
+// pattern with "...", or a packages driver is not kept.
 
 import (
+	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/safefile"
 	"github.com/crdgen/crdgen/pkg/parser"
 )
 
@@ -28,55 +27,44 @@ type keptListing struct {
 	Listing json.RawMessage     `json:"listing"`
 }
 
-// list lists the run's packages, from the cache when nothing they depend
-// on changed.
-func (r *runState) list() (*parser.Listing, error) {
-	a := r.a
-	opts := parser.Options{Dir: a.dir, BuildTags: r.tags}
-	file, key := r.listingSlot()
-	if file == "" {
-		return parser.List(a.ctx, r.patterns, opts)
+// List lists patterns with opts (see parser.List), from the cache when
+// nothing they depend on changed; a nil Dir always runs the go command.
+func (d *Dir) List(ctx context.Context, patterns []string, opts parser.Options) (*parser.Listing, error) {
+	if d == nil {
+		return parser.List(ctx, patterns, opts)
 	}
+	file, key := d.listingSlot(patterns, opts)
 	var kept keptListing
 	var earlier *parser.ListingWatch
-	if data, err := os.ReadFile(file); err == nil && json.Unmarshal(data, &kept) == nil && kept.Key == key {
+	if data, err := safefile.Read(file); err == nil && json.Unmarshal(data, &kept) == nil && kept.Key == key {
 		if kept.Watch.Holds() {
-			if l, err := parser.DecodeListing(kept.Listing, r.patterns, opts); err == nil {
+			if l, err := parser.DecodeListing(kept.Listing, patterns, opts); err == nil {
 				return l, nil
 			}
 		}
 		earlier = &kept.Watch
 	}
-	before := parser.StateBefore(a.dir, r.patterns, nil, earlier)
-	l, err := parser.List(a.ctx, r.patterns, opts)
+	before := parser.StateBefore(opts.Dir, patterns, nil, earlier)
+	l, err := parser.List(ctx, patterns, opts)
 	if err != nil {
 		return nil, err
 	}
 	if w, err := l.Watch(nil, before); err == nil {
 		if enc, err := l.Encode(); err == nil {
 			if data, err := json.Marshal(keptListing{Key: key, Watch: *w, Listing: enc}); err == nil {
-				writeAtomic(file, data)
+				safefile.WriteAtomic(file, data)
 			}
 		}
 	}
 	return l, nil
 }
 
-// listingSlot returns where the run's listing is kept and the key it must
-// have; "" when listings are not kept for the run.
-func (r *runState) listingSlot() (file, key string) {
-	if r.noCache || r.check {
-		return "", ""
-	}
-	dir := r.a.cacheRoot()
-	exe, err := executableStamp()
-	if dir == "" || err != nil {
-		return "", ""
-	}
-	env := environmentStamp()
+// listingSlot returns where a listing is kept and the key it must have.
+func (d *Dir) listingSlot(patterns []string, opts parser.Options) (file, key string) {
+	env := EnvironmentStamp()
 	for _, v := range []string{"GOROOT", "GO111MODULE", "GOENV", "PATH", "CC", "CGO_CFLAGS", "CGO_LDFLAGS"} {
 		env += "\n" + v + "=" + os.Getenv(v)
 	}
-	key = hashStrings(r.a.version, exe, env, r.a.dir, strings.Join(r.patterns, "\x00"), strings.Join(r.tags, ","))
-	return filepath.Join(dir, "listing-"+hashStrings(r.a.dir, strings.Join(r.patterns, "\x00"))[:32]+".json"), key
+	key = HashStrings(d.build, env, opts.Dir, strings.Join(patterns, "\x00"), strings.Join(opts.BuildTags, ","))
+	return d.path("listing-" + HashStrings(opts.Dir, strings.Join(patterns, "\x00"))[:32] + ".json"), key
 }

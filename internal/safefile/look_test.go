@@ -1,10 +1,12 @@
-package main
+package safefile
 
 import (
 	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
+
+	_ "github.com/crdgen/crdgen/internal/golden"
 )
 
 // TestReadCapped reads files whose size Stat gave right, too small (the
@@ -40,5 +42,29 @@ func TestReadCapped(t *testing.T) {
 		if len(got) < tc.want || !bytes.Equal(got[:tc.want], tc.content[:tc.want]) || int64(len(got)) <= tc.limit && len(got) != tc.want {
 			t.Errorf("%s: read %d bytes, want %d", tc.name, len(got), tc.want)
 		}
+	}
+}
+
+// TestReadRefusesWhatIsNotARegularFile reads a FIFO, a device that never
+// ends, a directory and a missing file: each is an error at once.
+func TestReadRefusesWhatIsNotARegularFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := mkfifo(fifo); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	link := filepath.Join(dir, "zero")
+	if err := os.Symlink("/dev/zero", link); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{fifo, link, dir, filepath.Join(dir, "missing")} {
+		if data, err := Read(path); err == nil {
+			t.Errorf("Read(%s) = %d bytes, want an error", path, len(data))
+		}
+	}
+	regular := filepath.Join(dir, "regular")
+	os.WriteFile(regular, []byte("x"), 0o644)
+	if data, err := Read(regular); err != nil || string(data) != "x" {
+		t.Errorf("Read of a regular file: %q, %v", data, err)
 	}
 }

@@ -1,0 +1,176 @@
+package output
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	_ "github.com/crdgen/crdgen/internal/golden"
+)
+
+// files writes name -> content into dir.
+func files(t *testing.T, dir string, m map[string]string) {
+	t.Helper()
+	for name, data := range m {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func names(cs []Change) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, filepath.Base(c.Path))
+	}
+	return out
+}
+
+// TestPlanOf checks what a set would change: a file already holding its
+// content is left alone, a new or different one is written, a file the
+// guard refuses stops the plan with the guard's error after the path, and
+// only the stale files the owner claims are removed.
+func TestPlanOf(t *testing.T) {
+	dir := t.TempDir()
+	files(t, dir, map[string]string{
+		"same.yaml":    "same\n",
+		"changed.yaml": "old\n",
+		"mine.yaml":    "mine\n",
+		"theirs.yaml":  "theirs\n",
+		"notes.txt":    "not yaml\n",
+	})
+	set := &Set{
+		Files: map[string]Content{
+			filepath.Join(dir, "same.yaml"):    Bytes("same\n"),
+			filepath.Join(dir, "changed.yaml"): Bytes("new\n"),
+			filepath.Join(dir, "new.yaml"):     Bytes("new\n"),
+		},
+		Stale: []Stale{{Dir: dir, Own: func(name string, data []byte) bool { return strings.HasPrefix(string(data), "mine") }}},
+	}
+	p, err := PlanOf(set, func(s string) string { return s })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(p.Write), []string{"changed.yaml", "new.yaml"}; !slices.Equal(got, want) {
+		t.Errorf("writes %q, want %q", got, want)
+	}
+	if got, want := names(p.Remove), []string{"mine.yaml"}; !slices.Equal(got, want) {
+		t.Errorf("removes %q, want %q", got, want)
+	}
+
+	set.Guard = func(path string, old []byte) error { return errors.New("was not written by crdgen") }
+	_, err = PlanOf(set, filepath.Base)
+	if err == nil || err.Error() != "changed.yaml was not written by crdgen" {
+		t.Errorf("a guarded file: %v", err)
+	}
+
+	os.Mkdir(filepath.Join(dir, "adir.yaml"), 0o755)
+	_, err = PlanOf(&Set{Files: map[string]Content{filepath.Join(dir, "adir.yaml"): Bytes("x")}}, filepath.Base)
+	if err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("a directory at an output's path: %v", err)
+	}
+}
+
+// TestApplyIsAllOrNothing makes staging one file fail: no file changes and
+// no temporary file is left; then the plan applies whole.
+func TestApplyIsAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	files(t, dir, map[string]string{"a.yaml": "a1\n", "b.yaml": "b1\n"})
+	set := &Set{Files: map[string]Content{
+		filepath.Join(dir, "a.yaml"): Bytes("a2\n"),
+		filepath.Join(dir, "b.yaml"): Bytes("b2\n"),
+		filepath.Join(dir, "c.yaml"): Bytes("c2\n"),
+	}}
+	p, err := PlanOf(set, filepath.Base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &Writer{Rel: filepath.Base, WriteFault: func(path string) error {
+		if filepath.Base(path) == "b.yaml" {
+			return syscall.ENOSPC
+		}
+		return nil
+	}}
+	if err := w.Apply(p); err == nil || err.Error() != "writing b.yaml: no space left on device (no file was changed)" {
+		t.Errorf("Apply with a failing write: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	var got []string
+	for _, e := range entries {
+		data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+		got = append(got, e.Name()+"="+strings.TrimSpace(string(data)))
+	}
+	if want := []string{"a.yaml=a1", "b.yaml=b1"}; !slices.Equal(got, want) {
+		t.Errorf("after a failed Apply: %q, want %q", got, want)
+	}
+	w.WriteFault = nil
+	if err := w.Apply(p); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"a.yaml": "a2\n", "b.yaml": "b2\n", "c.yaml": "c2\n"} {
+		if data, _ := os.ReadFile(filepath.Join(dir, name)); string(data) != want {
+			t.Errorf("%s = %q, want %q", name, data, want)
+		}
+	}
+}
+
+// TestDriftOf checks the diagnostics and diffs --check prints.
+func TestDriftOf(t *testing.T) {
+	dir := t.TempDir()
+	files(t, dir, map[string]string{"a.yaml": "one\ntwo\nthree\n", "gone.yaml": "old\n"})
+	set := &Set{
+		Files: map[string]Content{
+			filepath.Join(dir, "a.yaml"):   Bytes("one\n2\nthree\n"),
+			filepath.Join(dir, "new.yaml"): Bytes("new\n"),
+		},
+		Stale: []Stale{{Dir: dir, Own: func(string, []byte) bool { return true }}},
+	}
+	p, err := PlanOf(set, filepath.Base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Leftovers = []string{filepath.Join(dir, ".crdgen-1-1.tmp")}
+	d := DriftOf(p, "crdgen crd")
+	var got []string
+	for _, diag := range d.Diags {
+		got = append(got, filepath.Base(diag.Pos.Filename)+":"+string(rune('0'+diag.Pos.Line))+": "+diag.Msg)
+	}
+	want := []string{
+		`a.yaml:2: out of date from this line on; run "crdgen crd" to update it`,
+		`new.yaml:0: missing; run "crdgen crd" to write it`,
+		`gone.yaml:1: stale: no kind produces it any more; run "crdgen crd" to delete it`,
+		`.crdgen-1-1.tmp:0: left by a crdgen run that did not finish; run "crdgen crd" to remove it`,
+	}
+	if !slices.Equal(got, want) || !d.Found() {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var diffs strings.Builder
+	d.WriteDiffs(&diffs, filepath.Base)
+	if !strings.Contains(diffs.String(), "--- a/a.yaml\n+++ b/a.yaml\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n") {
+		t.Errorf("diffs:\n%s", diffs.String())
+	}
+}
+
+// TestLeftovers finds the staged files of processes that are gone, and
+// not those of this process or of one still running.
+func TestLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	var w Writer
+	mine := w.tempName()
+	files(t, dir, map[string]string{
+		".crdgen-999999999-3.tmp": "dead",
+		".crdgen-1-3.tmp":         "init never ends",
+		mine:                      "this process",
+		".crdgen-x.tmp":           "not a staged name",
+	})
+	got := Leftovers([]string{dir, dir})
+	if len(got) != 1 || filepath.Base(got[0]) != ".crdgen-999999999-3.tmp" {
+		t.Errorf("Leftovers = %q", got)
+	}
+}
