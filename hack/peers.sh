@@ -318,8 +318,8 @@ prepare() {
 # kubebuilder: the book's tutorial projects and the scaffolding testdata.
 # Each is a kubebuilder project; its Makefile's manifests target runs
 #   controller-gen rbac:roleName=manager-role crd[:OPTS] webhook paths="./..." output:crd:artifacts:config=config/crd/bases
-# (only the crd generator is run here). crdgen runs as the README's
-# kubebuilder section says: crdgen crd -o DIR ./api/...
+# (only the crd generator is run here). crdgen runs as the table of
+# docs/guides/migrating-from-controller-gen.md maps it: crdgen crd -o DIR ./api/...
 
 # kubebuilder NAME PATH CRD_OPTS CRDGEN_FLAGS
 kubebuilder() {

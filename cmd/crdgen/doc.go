@@ -107,8 +107,9 @@
 // "crdgen conversion ./api/..." writes api/v1alpha1/zz_generated.conversion.go
 // with ConvertCronJobToHub and ConvertCronJobFromHub, a Convert_ function per
 // type and direction, and controller-runtime's ConvertTo/ConvertFrom
-// methods, plus a round-trip test beside it. The README describes the
-// +crdgen:conversion: markers.
+// methods, plus a round-trip test beside it. docs/guides/conversion.md
+// describes the +crdgen:conversion: markers; docs/README.md lists every
+// guide and reference page.
 //
 // Diagnostics print as "file.go:LINE:COL: message", sorted, all at once.
 // Exit status is 0 on success, 1 on input errors or stale output under

@@ -40,6 +40,6 @@ type gcSentinel struct {
 // gcFloorBytes is the floor crdgen runs with, about 12 MiB of heap: the
 // edit loop collects 7 times after start-up instead of 9, and the peaks
 // of larger runs stay where they were. Higher floors saved CPU but no wall
-// time (the collector works on another core) and cost memory (README,
-// "What moved the figures").
+// time (the collector works on another core) and cost memory
+// (CHANGELOG.md, 2026-11-24).
 const gcFloorBytes = 24 << 20

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,35 +12,6 @@ func flagSetOf(t *testing.T, c *command) *flagSet {
 	t.Helper()
 	a, _, _ := testApp(t.TempDir())
 	return (&runState{a: a, c: c}).register(nil)
-}
-
-// TestREADMEFlagsAreTheFlagSets pins the README's command reference to the
-// flags each command registers: under "## Command reference", each package
-// command's section ("### `crdgen NAME`") holds a code block that is, line
-// for line, the flags its usage text lists.
-func TestREADMEFlagsAreTheFlagSets(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, ref, ok := strings.Cut(string(readme), "\n## Command reference\n")
-	if !ok {
-		t.Fatal("README.md has no \"## Command reference\" section")
-	}
-	ref, _, _ = strings.Cut(ref, "\n## ")
-	for _, c := range packageCommands() {
-		want := flagSetOf(t, c).flagLines()
-		_, section, ok := strings.Cut(ref, "\n### `crdgen "+c.name+"`\n")
-		if !ok {
-			t.Errorf("the command reference has no section for crdgen %s; it should list:\n%s", c.name, want)
-			continue
-		}
-		_, block, _ := strings.Cut(section, "```\n")
-		block, _, _ = strings.Cut(block, "```")
-		if block != want {
-			t.Errorf("README.md's flags of crdgen %s are not its flag set's; they should read:\n%s", c.name, want)
-		}
-	}
 }
 
 // TestDocFlagsAreTheFlagSets pins the command's doc comment (doc.go) to

@@ -8,9 +8,10 @@
 // are about CEL rules, and speaks for them (Judge), and reads which fields a
 // rule reads (FieldsRead, for crddiff's lint).
 //
-// It sits after schemagen in crdgen's data flow:
-//
-//	markers -> model -> schemagen -> celcost -> pipeline -> cmd/crdgen
+// It takes the CRD objects schemagen builds (with the model, for the Go
+// positions of rules) and gives a Report and diagnostics; the pipeline,
+// crddiff and crtest call it. docs/contributing/architecture.md draws
+// crdgen's whole data flow.
 //
 // Main entry points:
 //

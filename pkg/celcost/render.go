@@ -1,8 +1,8 @@
 package celcost
 
 // This file implements writing a report as text (for terminals), JSON (for
-// tools; its fields are documented in the README) and Markdown (for
-// pull-request comments).
+// tools; its fields are documented in docs/guides/cel-and-costs.md) and
+// Markdown (for pull-request comments).
 
 import (
 	"bytes"

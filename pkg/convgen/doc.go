@@ -4,9 +4,9 @@
 // for them, a lossless round trip through an annotation for what a spoke
 // cannot hold, and a round-trip test.
 //
-// It sits beside schemagen in crdgen's data flow, on the same model:
-//
-//	markers -> model -> convgen -> cmd/crdgen
+// It takes the model and Options and gives Go files plus diagnostics, with
+// no I/O; cmd/crdgen writes the files. It reads the same model schemagen
+// reads; docs/contributing/architecture.md draws crdgen's whole data flow.
 //
 // Generate plans every kind with two or more versions first (kinds.go: the
 // kinds, hubs and spokes; pairs.go and moves.go: type pairs by Go name,

@@ -4,17 +4,15 @@
 // objects already stored; it also lints the new CRDs for schemas that let
 // unvalidated data into etcd.
 //
-// It sits after celcost in crdgen's data flow (it asks celcost which
-// fields a rule reads):
-//
-//	markers -> model -> schemagen -> celcost -> crddiff -> cmd/crdgen
-//
-// and works on apiextensions/v1 objects only, so that the previous CRDs can
-// come from files or a git revision. The checks follow the compatibility
-// rules the API server applies to stored objects (a tightened validation
-// rejects objects that were valid; validation ratcheting, on by default
-// since Kubernetes 1.30, lets an update keep a field it does not change),
-// and the ones kubernetes-sigs/crdify enforces.
+// It takes two sets of apiextensions/v1 objects and gives the changes and
+// lint findings, asking celcost which fields a rule reads; it works on
+// objects only, so that the previous CRDs can come from files or a git
+// revision. docs/contributing/architecture.md draws crdgen's whole data
+// flow. The checks follow the compatibility rules the API server applies to
+// stored objects (a tightened validation rejects objects that were valid;
+// validation ratcheting, on by default since Kubernetes 1.30, lets an update
+// keep a field it does not change), and the ones kubernetes-sigs/crdify
+// enforces.
 //
 // Main entry points:
 //

@@ -3,10 +3,9 @@
 // through sigs.k8s.io/yaml, so go-yaml v2), so that a project switching
 // tools sees no diff.
 //
-// It sits beside schemagen in crdgen's data flow, taking the CRD objects
-// schemagen builds:
-//
-//	markers -> model -> schemagen -> crdyaml -> pipeline -> cmd/crdgen
+// It takes a CRD object (the ones schemagen builds) and gives bytes; it
+// imports no other crdgen package, and the pipeline calls it.
+// docs/contributing/architecture.md draws crdgen's whole data flow.
 //
 // Files: tree.go turns a CRD into the JSON value tree (what encoding/json
 // would decode from its JSON, without the JSON), but for its schemas;

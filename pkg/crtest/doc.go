@@ -13,4 +13,8 @@
 // Go source of the marker or rule behind a validation error (report.go,
 // locate.go). Starter writes a starter suite for a kind, every case found
 // by asking a Server (starter.go, derive.go, sample.go).
+//
+// It takes the CRD objects crdgen built and the suites, and gives
+// outcomes; docs/contributing/architecture.md draws crdgen's whole data
+// flow.
 package crtest

@@ -2,12 +2,11 @@
 // comments, the registry of every marker crdgen knows, the typed values
 // markers parse into, and the diagnostics every other package reports with.
 //
-// It is the leaf of crdgen's data flow:
-//
-//	markers -> model -> schemagen/convgen -> celcost -> pipeline -> cmd/crdgen
-//
-// and knows nothing of CRDs, schemas or Go packages. What a marker does is
-// schemagen's to say (its table of meanings), convgen's for conversion
+// It is the leaf of crdgen's data flow: it takes comment text and gives
+// typed marker values and diagnostics, imports no other crdgen package, and
+// knows nothing of CRDs, schemas or Go packages.
+// docs/contributing/architecture.md draws the whole flow. What a marker does
+// is schemagen's to say (its table of meanings), convgen's for conversion
 // markers.
 //
 // # Syntax

@@ -11,9 +11,9 @@
 // is not validated again). Neither is used with a cost report, kept
 // objects or errors.
 //
-// It sits after celcost in crdgen's data flow, and everything that runs
-// the pipeline calls it: the crdgen command, the end-to-end tests (which
-// apply the files it makes to a real API server) and the benchmarks:
-//
-//	markers -> model -> schemagen -> crdyaml -> celcost -> pipeline -> cmd/crdgen
+// It takes a model and gives files, objects, a report and diagnostics,
+// using schemagen, crdyaml and celcost; everything that runs the pipeline
+// calls it: the crdgen command, the end-to-end tests (which apply the files
+// it makes to a real API server) and the benchmarks.
+// docs/contributing/architecture.md draws crdgen's whole data flow.
 package pipeline

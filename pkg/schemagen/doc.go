@@ -3,9 +3,10 @@
 // openAPIV3Schemas, versions, names, subresources, printer columns and
 // selectable fields; and judges them with the API server's own validation.
 //
-// It sits after the model in crdgen's data flow:
-//
-//	markers -> model -> schemagen -> celcost -> pipeline -> cmd/crdgen
+// It takes the model (and Options) and gives CRD objects plus
+// diagnostics, with no I/O; the pipeline calls it for each CRD, and
+// celcost, crddiff and crtest read what it builds.
+// docs/contributing/architecture.md draws crdgen's whole data flow.
 //
 // It owns what every marker means: one row per marker value type
 // (meanings.go: what it acts on, its priority, how it applies, the keywords
