@@ -207,45 +207,142 @@ func caseConfig(t *testing.T, caseDir string) (string, string) {
 	return path, dir
 }
 
+// goldenRun is one command of a case as the harness ran it.
+type goldenRun struct {
+	args           []string
+	code           int
+	stdout, stderr *bytes.Buffer
+	// hasError says the diagnostics hold an error.
+	hasError bool
+	// out is where the command wrote files ("" for nowhere the harness
+	// reads), written how many.
+	out     string
+	written int
+}
+
+// goldenCommand is how the harness runs one command of a case and what it
+// keeps of it, by golden file name; a new command is one row of
+// goldenCommands.
+type goldenCommand struct {
+	// prepare adds what the command needs to run in the harness (an output
+	// directory, --check) and returns where it writes files ("": none kept).
+	prepare func(t *testing.T, s *shared, args []string) ([]string, string)
+	// format is the flag whose value names the golden file of standard
+	// output (def when absent), by stdout; none when stdout is not kept.
+	// keepEmpty keeps an empty standard output too.
+	format, def string
+	stdout      map[string]string
+	keepEmpty   bool
+	// stderr is the golden file of the diagnostics (kept when not empty).
+	stderr string
+	// check holds the exit code to what the run printed.
+	check func(t *testing.T, root string, g goldenRun)
+}
+
+// goldenCommands are the commands a case may run (testdata/README.md).
+func goldenCommands() map[string]goldenCommand {
+	return map[string]goldenCommand{
+		"crd": {
+			prepare: func(t *testing.T, s *shared, args []string) ([]string, string) {
+				if s.setsDir != "" {
+					return args, s.setsDir // each feature set writes to s.setsDir/<set>
+				}
+				out := t.TempDir()
+				return slices.Insert(args, 1, "-o", out), out
+			},
+			stderr: "stderr.txt",
+			check: func(t *testing.T, _ string, g goldenRun) {
+				if g.hasError && g.written > 0 {
+					t.Errorf("crdgen wrote %d files although it reported errors", g.written)
+				}
+				if !g.hasError && g.code != exitOK {
+					t.Errorf("%v: exit code %d without errors\n%s", g.args, g.code, g.stderr)
+				}
+			},
+		},
+		"cost": {
+			format: "format", def: "text", keepEmpty: true,
+			stdout: map[string]string{"text": "cost.txt", "json": "cost.json", "markdown": "cost.md"},
+		},
+		"diff": {
+			format: "format", def: "text", keepEmpty: true,
+			stdout: map[string]string{"text": "diff.txt", "json": "diff.json", "markdown": "diff.md", "github": "diff-github.txt"},
+			stderr: "diff-stderr.txt",
+			check: func(t *testing.T, _ string, g goldenRun) {
+				breaking := regexp.MustCompile(`(?m)^breaking `).MatchString(g.stdout.String())
+				if flagValue(g.args, "format", "text") == "text" && breaking != (g.code == exitFail) {
+					t.Errorf("diff: exit %d, breaking changes reported: %v\n%s", g.code, breaking, g.stderr)
+				}
+			},
+		},
+		"test": {
+			format: "format", def: "text",
+			stdout: map[string]string{"text": "test.txt", "json": "test.json", "github": "test-github.txt"},
+			stderr: "test-stderr.txt",
+			check: func(t *testing.T, _ string, g goldenRun) {
+				failed := strings.Contains(g.stdout.String(), "FAIL")
+				switch {
+				case strings.Contains(g.stderr.String(), "test-suite") || g.hasError && g.code == exitUsage:
+					if g.code != exitUsage {
+						t.Errorf("test: exit %d for a malformed suite, want %d", g.code, exitUsage)
+					}
+				case failed != (g.code == exitFail):
+					t.Errorf("test: exit %d, failures reported: %v\n%s", g.code, failed, g.stderr)
+				}
+			},
+		},
+		"conversion": {
+			// The generated Go files are goldens in place, in the case's
+			// packages: --check compares them, -update rewrites them.
+			prepare: func(t *testing.T, s *shared, args []string) ([]string, string) {
+				if !golden.Updating() {
+					args = slices.Insert(args, 1, "--check")
+				}
+				return args, ""
+			},
+			format: "report",
+			stdout: map[string]string{"json": "conversion.json", "text": "conversion.txt"},
+			stderr: "conversion-stderr.txt",
+			check: func(t *testing.T, root string, g goldenRun) {
+				if !g.hasError && g.code != exitOK {
+					t.Errorf("conversion: exit code %d: generated files are stale (go test ./cmd/crdgen -update rewrites them)\n%s%s", g.code, g.stderr, g.stdout)
+				}
+				if g.hasError {
+					generated, _ := filepath.Glob(filepath.Join(root, strings.TrimSuffix(g.args[len(g.args)-1], "/..."), "*", "zz_generated.conversion*.go"))
+					if len(generated) > 0 {
+						t.Errorf("conversion reported errors, but the case has generated files %v", generated)
+					}
+				}
+			},
+		},
+	}
+}
+
 // runGolden runs one command of a case on the shared load and returns what
-// it makes, by golden file name: crd the files it writes and its
-// diagnostics (stderr.txt); cost its report (cost.txt, cost.json, cost.md by
-// --format); test its results (test.txt, test.json, test-github.txt) and
-// diagnostics (test-stderr.txt); diff its report (diff.txt, diff.json, diff.md,
-// diff-github.txt) and diagnostics (diff-stderr.txt); conversion its report
-// (conversion.json or conversion.txt) and diagnostics
-// (conversion-stderr.txt), with --check unless -update (the generated Go
-// files are goldens in place, in the case's packages).
+// it makes, by golden file name, as its row of goldenCommands says.
 func runGolden(t *testing.T, root string, s *shared, args []string) map[string][]byte {
 	t.Helper()
+	gc, ok := goldenCommands()[args[0]]
+	if !ok {
+		t.Fatalf("%v: no golden command %q", args, args[0])
+	}
 	a, stdout, stderr := testApp(root)
 	a.configFile = s.configFile
+	g := goldenRun{args: args, stdout: stdout, stderr: stderr}
+	if gc.prepare != nil {
+		g.args, g.out = gc.prepare(t, s, args)
+	}
+	g.code = mainShared(a, s, g.args)
+	g.hasError = hasErrorLine(stderr.String())
+	switch {
+	case g.code == exitUsage && args[0] != "test":
+		t.Fatalf("%v: exit %d\n%s", g.args, g.code, stderr)
+	case g.hasError && g.code != exitFail && !(args[0] == "test" && g.code == exitUsage):
+		t.Errorf("%v: exit code %d with errors reported, want %d", g.args, g.code, exitFail)
+	}
 	got := map[string][]byte{}
-	var out string
-	switch {
-	case args[0] == "crd" && s.setsDir != "":
-		// Each feature set writes to s.setsDir/<set>.
-		out = s.setsDir
-	case args[0] == "crd":
-		out = t.TempDir()
-		args = slices.Insert(args, 1, "-o", out)
-	case args[0] == "conversion":
-		if !golden.Updating() {
-			args = slices.Insert(args, 1, "--check")
-		}
-	}
-	code := mainShared(a, s, args)
-	hasError := hasErrorLine(stderr.String())
-	switch {
-	case code == exitUsage && args[0] != "test":
-		t.Fatalf("%v: exit %d\n%s", args, code, stderr)
-	case hasError && code != exitFail && !(args[0] == "test" && code == exitUsage):
-		t.Errorf("%v: exit code %d with errors reported, want %d", args, code, exitFail)
-	}
-	switch args[0] {
-	case "crd":
-		written := 0
-		filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+	if g.out != "" {
+		filepath.WalkDir(g.out, func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || path == s.configFile {
 				return err
 			}
@@ -253,64 +350,20 @@ func runGolden(t *testing.T, root string, s *shared, args []string) map[string][
 			if err != nil {
 				t.Fatal(err)
 			}
-			rel, _ := filepath.Rel(out, path)
+			rel, _ := filepath.Rel(g.out, path)
 			got[filepath.ToSlash(rel)] = data
-			written++
+			g.written++
 			return nil
 		})
-		if hasError && written > 0 {
-			t.Errorf("crdgen wrote %d files although it reported errors", written)
-		}
-		if !hasError && code != exitOK {
-			t.Errorf("%v: exit code %d without errors\n%s", args, code, stderr)
-		}
-		if stderr.Len() > 0 {
-			got["stderr.txt"] = stderr.Bytes()
-		}
-	case "cost":
-		got[map[string]string{"text": "cost.txt", "json": "cost.json", "markdown": "cost.md"}[flagValue(args, "format", "text")]] = stdout.Bytes()
-	case "diff":
-		format := flagValue(args, "format", "text")
-		got[map[string]string{"text": "diff.txt", "json": "diff.json", "markdown": "diff.md", "github": "diff-github.txt"}[format]] = stdout.Bytes()
-		breaking := regexp.MustCompile(`(?m)^breaking `).MatchString(stdout.String())
-		if format == "text" && breaking != (code == exitFail) {
-			t.Errorf("diff: exit %d, breaking changes reported: %v\n%s", code, breaking, stderr)
-		}
-		if stderr.Len() > 0 {
-			got["diff-stderr.txt"] = stderr.Bytes()
-		}
-	case "test":
-		if stdout.Len() > 0 {
-			got[map[string]string{"text": "test.txt", "json": "test.json", "github": "test-github.txt"}[flagValue(args, "format", "text")]] = stdout.Bytes()
-		}
-		if stderr.Len() > 0 {
-			got["test-stderr.txt"] = stderr.Bytes()
-		}
-		failed := strings.Contains(stdout.String(), "FAIL")
-		switch {
-		case strings.Contains(stderr.String(), "test-suite") || hasErrorLine(stderr.String()) && code == exitUsage:
-			if code != exitUsage {
-				t.Errorf("test: exit %d for a malformed suite, want %d", code, exitUsage)
-			}
-		case failed != (code == exitFail):
-			t.Errorf("test: exit %d, failures reported: %v\n%s", code, failed, stderr)
-		}
-	case "conversion":
-		if !hasError && code != exitOK {
-			t.Errorf("conversion: exit code %d: generated files are stale (go test ./cmd/crdgen -update rewrites them)\n%s%s", code, stderr, stdout)
-		}
-		if hasError {
-			generated, _ := filepath.Glob(filepath.Join(root, strings.TrimSuffix(args[len(args)-1], "/..."), "*", "zz_generated.conversion*.go"))
-			if len(generated) > 0 {
-				t.Errorf("conversion reported errors, but the case has generated files %v", generated)
-			}
-		}
-		if stdout.Len() > 0 {
-			got["conversion."+map[string]string{"json": "json", "text": "txt"}[flagValue(args, "report", "")]] = stdout.Bytes()
-		}
-		if stderr.Len() > 0 {
-			got["conversion-stderr.txt"] = stderr.Bytes()
-		}
+	}
+	if gc.stdout != nil && (stdout.Len() > 0 || gc.keepEmpty) {
+		got[gc.stdout[flagValue(g.args, gc.format, gc.def)]] = stdout.Bytes()
+	}
+	if gc.stderr != "" && stderr.Len() > 0 {
+		got[gc.stderr] = stderr.Bytes()
+	}
+	if gc.check != nil {
+		gc.check(t, root, g)
 	}
 	return got
 }

@@ -1,11 +1,6 @@
-// Package featureset holds crdgen's feature sets: named sets of feature
-// gates (an API channel such as Gateway API's standard and experimental,
-// or an OpenShift feature set), each generating its own CRDs from one set
-// of Go types. It says which conditions hold in a set, which kinds and
-// versions a set has, and what a description says in it; and it reads
-// Gateway API's tags (<gateway:experimental> and the like), which crdgen
-// maps onto the same mechanism. It imports nothing of crdgen's.
 package featureset
+
+// This file implements feature sets and the conditions they hold.
 
 import (
 	"fmt"

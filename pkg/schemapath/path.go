@@ -1,12 +1,6 @@
-// Package schemapath names places in a CRD's OpenAPI schema and walks
-// schemas: one path type, displayed one way everywhere (.spec.ports[*].name
-// for people, .properties[spec].properties[ports].items for the API
-// server's field paths), and one walker (walk.go) that every recursion over
-// a schema goes through, for both forms of a schema: apiextensions/v1, which
-// crdgen writes, and the internal form the API server's validation and CEL
-// functions take. It is a leaf of crdgen's data flow: schemagen, celcost and
-// crddiff all use it.
 package schemapath
+
+// This file implements schema paths and how they are written.
 
 import (
 	"strconv"
