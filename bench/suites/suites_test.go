@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/crdgen/crdgen/internal/safefile"
+
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/parser"
@@ -46,13 +48,13 @@ func corpus(b *testing.B) (*pipeline.Result, []*crtest.Suite) {
 			dirs = append(dirs, k.Package().Dir)
 		}
 	}
-	files, err := crtest.FindSuites(dirs, nil)
+	files, err := crtest.FindSuites(dirs, nil, safefile.OS{})
 	if err != nil || len(files) == 0 {
 		b.Fatalf("no suites under %s: %v", dir, err)
 	}
 	var suites []*crtest.Suite
 	for _, f := range files {
-		s, err := crtest.ReadSuite(f)
+		s, err := crtest.ReadSuite(f, safefile.OS{})
 		if err != nil {
 			b.Fatal(err)
 		}

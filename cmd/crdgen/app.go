@@ -14,6 +14,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/internal/safefile"
 )
 
 // Exit codes.
@@ -141,12 +142,12 @@ func (a *app) rel(path string) string {
 
 // findConfig reads the run's crdgen.yaml ($CRDGEN_CONFIG, or found from
 // the working directory up to the module root); nil when there is none.
-func (a *app) findConfig() (*config.Config, error) {
+func (a *app) findConfig(fsys safefile.FS) (*config.Config, error) {
 	file := a.configFile
 	if file != "" {
 		file = a.abs(file)
 	}
-	return config.Find(a.dir, file, a.rel)
+	return config.Find(a.dir, file, a.rel, fsys)
 }
 
 // abs resolves a path against the working directory.

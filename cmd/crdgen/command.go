@@ -16,9 +16,12 @@ import (
 	"flag"
 	"fmt"
 	"maps"
+	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/crdgen/crdgen/internal/config"
 
@@ -92,6 +95,8 @@ type runState struct {
 	// knownGates the gates they and featureGates name.
 	sets       []*featureset.Set
 	knownGates []string
+	// cfgSuites are crdgen.yaml's test.suites, resolved.
+	cfgSuites []string
 
 	ph  *pipeline.Phases
 	mod *model.Model
@@ -101,6 +106,9 @@ type runState struct {
 	res     *pipeline.Result
 	results []setResult
 	diags   markers.ErrorList
+	// reads records what the run reads besides the packages (crdgen.yaml,
+	// suites, the previous CRDs), for the rerun record.
+	reads *cache.Inputs
 	// cache is crdgen's cache directory for the run (nil: caching off);
 	// builds remember each set's builds for the next run.
 	cache  *cache.Dir
@@ -118,10 +126,6 @@ type outputs struct {
 	// stdoutOnErrors prints stdout even when there are errors (the cost
 	// report is most useful then).
 	stdoutOnErrors bool
-	// inputs are files besides the packages the outputs depend on (the
-	// previous CRDs of diff), and inputDirs directories whose listing they
-	// depend on: the rerun cache checks them.
-	inputs, inputDirs []string
 	// failure, when set, ends the run with exit code 1 after the outputs,
 	// printing it (failed does without a message).
 	failure string
@@ -153,12 +157,13 @@ func (a *app) runCommand(c *command, args []string) int {
 // prepare reads crdgen.yaml and the command line into a run; ok is false
 // when the command should exit with code (a usage error, -h).
 func (a *app) prepare(c *command, args []string) (r *runState, code int, ok bool) {
-	cfg, err := a.findConfig()
+	reads := &cache.Inputs{}
+	cfg, err := a.findConfig(reads)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return nil, exitFail, false
 	}
-	r = &runState{a: a, c: c, args: args, ph: pipeline.NewPhases()}
+	r = &runState{a: a, c: c, args: args, ph: pipeline.NewPhases(), reads: reads}
 	fs := r.register(cfg)
 	usage := r.usage()
 	patterns, code, ok := a.parseCommand(fs, args, usage, cfg)
@@ -197,7 +202,7 @@ func (r *runState) run() int {
 		}
 		return exitOK
 	}
-	r.mod, r.diags, err = a.load(listing, r.unknownMarkers.value, r.knownGates, r.cache.Syntax())
+	r.mod, r.diags, err = r.load(listing, r.cache.Syntax())
 	if err != nil || r.mod == nil {
 		return a.fail(r.diags, err)
 	}
@@ -264,7 +269,12 @@ func (r *runState) finish(out *outputs, rerun *cache.Rerun) int {
 		return exitOK
 	}
 	a.printDiags(r.diags)
-	if err := a.writer.Apply(p); err != nil {
+	// An interrupt while the files are written is taken by Apply, which
+	// puts back what it changed, rather than killing the run half-way.
+	ctx, stop := signal.NotifyContext(a.ctx, os.Interrupt, syscall.SIGTERM)
+	err = a.writer.Apply(ctx, p)
+	stop()
+	if err != nil {
 		return a.fail(nil, err)
 	}
 	stdout, err := r.stdoutBytes(out.stdout)
@@ -281,6 +291,7 @@ func (r *runState) finish(out *outputs, rerun *cache.Rerun) int {
 		return exitFail
 	}
 	what := out.recorded()
+	what.Read = r.reads.Recorded()
 	if rerun != nil || len(r.builds) > 0 {
 		what.Sums = contentSums(out.Files)
 	}
@@ -325,7 +336,7 @@ func (r *runState) stdoutBytes(files []pipeline.File) ([]byte, error) {
 
 // recorded are the files and directories the rerun cache checks.
 func (o *outputs) recorded() cache.Watched {
-	c := cache.Watched{Files: slices.Sorted(maps.Keys(o.Files)), Dirs: o.inputDirs}
+	c := cache.Watched{Files: slices.Sorted(maps.Keys(o.Files))}
 	for _, s := range o.Stale {
 		if s.Names == nil {
 			c.Dirs = append(c.Dirs, s.Dir)
@@ -337,7 +348,6 @@ func (o *outputs) recorded() cache.Watched {
 			}
 		}
 	}
-	c.Files = append(c.Files, o.inputs...)
 	return c
 }
 
@@ -351,6 +361,11 @@ func (r *runState) register(cfg *config.Config) *flagSet {
 	r.c.flags(r, fs, cfg)
 	r.sets = cfg.Sets()
 	r.knownGates = cfg.KnownGates()
+	if cfg.Test != nil {
+		for _, s := range cfg.Test.Suites {
+			r.cfgSuites = append(r.cfgSuites, cfg.Resolve(s))
+		}
+	}
 	if r.c.builds {
 		r.crd.register(fs, cfg)
 	}
@@ -461,21 +476,22 @@ func (a *app) parseCommand(fs *flagSet, args []string, usage string, cfg *config
 // model usable (the bad markers are dropped), so that generation still runs
 // and every problem is reported in one go.
 // Dependencies' syntax comes from store when it holds it (nil: none).
-func (a *app) load(listing *parser.Listing, unknownMarkers string, gates []string, store *cache.Syntax) (*model.Model, markers.ErrorList, error) {
+func (r *runState) load(listing *parser.Listing, store *cache.Syntax) (*model.Model, markers.ErrorList, error) {
 	sev := markers.Error
-	if unknownMarkers == "warn" {
+	if r.unknownMarkers.value == "warn" {
 		sev = markers.Warning
 	}
 	opts := parser.Options{
-		Dir:            a.dir,
+		Dir:            r.a.dir,
 		WellKnown:      schemagen.IsWellKnown,
 		UnknownMarkers: sev,
-		FeatureGates:   gates,
+		FeatureGates:   r.knownGates,
+		FeatureSets:    len(r.sets) > 0,
 	}
 	if store != nil {
 		opts.Syntax = store
 	}
-	return parser.LoadListing(a.ctx, listing, opts)
+	return parser.LoadListing(r.a.ctx, listing, opts)
 }
 
 // addIn adds files named by their base name in dir to to.

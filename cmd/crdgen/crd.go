@@ -57,7 +57,7 @@ removes the CRD files there that crdgen wrote and no kind makes any more.
 			if toStdout() {
 				return &outputs{stdout: inFileOrder(r.res.Files)}, nil
 			}
-			return r.crdOutputs(outputDir), nil
+			return r.crdOutputs(outputDir)
 		},
 	}
 }

@@ -69,13 +69,11 @@ maxLength). Exits 1 when a breaking change is not allowed.
 				if sr.set != nil && against != "" && !strings.HasPrefix(against, "git:") {
 					from = filepath.Join(r.a.abs(against), sr.set.Name)
 				}
-				old, err := previous.Read(r.a.ctx, r.a.dir, dir, from)
+				old, err := previous.Read(r.a.ctx, r.a.dir, dir, from, r.reads)
 				if err != nil {
 					return nil, err
 				}
-				out.inputs = append(out.inputs, old.Files...)
-				out.inputDirs = append(out.inputDirs, old.Dirs...)
-				entries, failed := r.a.changes(old.CRDs, sr.res.CRDs, allow)
+				entries, failed := r.a.changes(old, sr.res.CRDs, allow)
 				out.failed = out.failed || failed
 				if sr.set == nil {
 					crddiff.Render(&b, entries, format.value)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"maps"
 	"path/filepath"
+	"slices"
 
 	"github.com/crdgen/crdgen/internal/config"
 
@@ -20,7 +21,6 @@ func generateCommand() *command {
 	var outputDir, costReport string
 	var conv conversionFlags
 	var runTests bool
-	var suites []string
 	return &command{
 		name: "generate",
 		about: `Usage: crdgen generate [flags] PACKAGES...
@@ -43,11 +43,6 @@ writes nothing when a case fails.
 			conv.register(fs, cfg, "conversion-")
 			fs.BoolVar(&runTests, "test", cfg.Test != nil && cfg.Test.Generate,
 				"run the CRDs' test suites first (as crdgen test does) and write nothing if a case fails")
-			if cfg.Test != nil {
-				for _, s := range cfg.Test.Suites {
-					suites = append(suites, cfg.Resolve(s))
-				}
-			}
 		},
 		check: func(r *runState) error {
 			switch outputDir {
@@ -67,9 +62,8 @@ writes nothing when a case fails.
 			if !r.built() || res == nil {
 				return nil, nil
 			}
-			var tested *outputs
 			if runTests {
-				t, err := r.runSuites(suites, &testFlags{format: &choice{value: crtest.FormatText}})
+				t, err := r.runSuites(slices.Clone(r.cfgSuites), &testFlags{format: &choice{value: crtest.FormatText}})
 				if err != nil || t.exitCode != 0 {
 					return t, err
 				}
@@ -77,13 +71,12 @@ writes nothing when a case fails.
 					t.failure = "a test case failed, so nothing was written (--test=false writes anyway)"
 					return t, nil
 				}
-				tested = t
 			}
 			out := conversionOutputs(res)
-			if tested != nil {
-				out.inputs, out.inputDirs = tested.inputs, tested.inputDirs
+			crds, err := r.crdOutputs(outputDir)
+			if err != nil {
+				return nil, err
 			}
-			crds := r.crdOutputs(outputDir)
 			maps.Copy(out.Files, crds.Files)
 			out.Stale = append(out.Stale, crds.Stale...)
 			if costReport == "" {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crdgen/crdgen/internal/safefile"
+
 	"github.com/crdgen/crdgen/internal/config"
 
 	"sigs.k8s.io/yaml"
@@ -142,7 +144,7 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 	if s.configFile != "" {
 		a.configFile = s.configFile
 		var err error
-		if cfg, err = a.findConfig(); err != nil {
+		if cfg, err = a.findConfig(safefile.OS{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -160,7 +162,7 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 		t.Fatal(err)
 	}
 	s.loadKey, s.crdKey = r.loadKey(), r.crdKey()
-	s.mod, s.loadDiags, err = a.load(listing, r.unknownMarkers.value, r.knownGates, nil)
+	s.mod, s.loadDiags, err = r.load(listing, nil)
 	if err != nil || s.mod == nil {
 		t.Fatalf("loading %s: %v %v", name, err, s.loadDiags)
 	}

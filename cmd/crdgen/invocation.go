@@ -13,6 +13,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/safefile"
+
 	"golang.org/x/mod/modfile"
 )
 
@@ -32,7 +34,7 @@ func (a *app) invocation() string {
 // goMod is the go.mod of the module around the working directory, or nil.
 func (a *app) goMod() []byte {
 	for d := a.dir; ; d = filepath.Dir(d) {
-		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+		if data, err := safefile.Read(filepath.Join(d, "go.mod")); err == nil {
 			return data
 		}
 		if filepath.Dir(d) == d {

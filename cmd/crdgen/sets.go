@@ -5,6 +5,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -98,15 +99,39 @@ func (sr setResult) name() string {
 }
 
 // crdOutputs are the CRD files of every set, in its directory (dir
-// without sets), and where crdgen removes those no set makes any more.
-func (r *runState) crdOutputs(dir string) *outputs {
+// without sets), and where crdgen removes those no set makes any more. A
+// directory where crdgen test reads suites is refused: the next run would
+// read the CRDs as suites.
+func (r *runState) crdOutputs(dir string) (*outputs, error) {
 	out := newOutputs()
+	suites := r.suiteDirs()
 	for _, sr := range r.results {
 		d := sr.dir(r.a, dir)
+		for _, s := range suites {
+			if within(d, s) {
+				return nil, fmt.Errorf("the CRDs would go to %s, inside %s, where crdgen test reads suites: choose another output directory", r.a.rel(d), r.a.rel(s))
+			}
+		}
 		addIn(out.Files, d, sr.res.Files)
 		out.Stale = append(out.Stale, output.Stale{Dir: d, Own: output.OwnedCRDs(schemagen.VersionAnnotation, sr.res.Groups)})
 	}
-	return out
+	return out, nil
+}
+
+// suiteDirs are where crdgen test looks for suites: the tests directory of
+// every API version, and test.suites of crdgen.yaml.
+func (r *runState) suiteDirs() []string {
+	var out []string
+	for _, d := range versionDirs(r.results) {
+		out = append(out, filepath.Join(d, "tests"))
+	}
+	return append(out, r.cfgSuites...)
+}
+
+// within reports whether path is dir or below it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // checkOutputDir refuses -o with feature sets: each set has its own.

@@ -51,7 +51,6 @@ func (f *testFlags) check() error {
 
 func testCommand() *command {
 	var f testFlags
-	var cfgSuites []string
 	var initKind string
 	return &command{
 		name: "test",
@@ -75,11 +74,6 @@ wrong command line.
 		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
 			f.register(fs)
 			fs.StringVar(&initKind, "init", "KIND", "", "write a starter suite for the kind (Kind, or Kind.group) and run nothing")
-			if cfg.Test != nil {
-				for _, s := range cfg.Test.Suites {
-					cfgSuites = append(cfgSuites, cfg.Resolve(s))
-				}
-			}
 		},
 		check: func(r *runState) error {
 			r.keepObjects = true
@@ -96,7 +90,7 @@ wrong command line.
 			if initKind != "" {
 				return r.starterSuite(initKind)
 			}
-			return r.runSuites(append(slices.Clone(cfgSuites), f.suites...), &f)
+			return r.runSuites(append(slices.Clone(r.cfgSuites), f.suites...), &f)
 		},
 	}
 }
@@ -108,17 +102,14 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 		paths[i] = r.a.abs(p)
 	}
 	dirs := versionDirs(r.results)
-	files, err := crtest.FindSuites(dirs, paths)
+	files, err := crtest.FindSuites(dirs, paths, r.reads)
 	if err != nil {
 		return nil, err
 	}
-	out := &outputs{inputs: files}
-	for _, d := range dirs {
-		out.inputDirs = append(out.inputDirs, filepath.Join(d, "tests"))
-	}
+	out := &outputs{}
 	var suites []*crtest.Suite
 	for _, file := range files {
-		s, err := crtest.ReadSuite(file)
+		s, err := crtest.ReadSuite(file, r.reads)
 		var se *crtest.SyntaxError
 		switch {
 		case errors.As(err, &se):

@@ -34,9 +34,12 @@ type Record struct {
 	// Outputs are the files the run left, and the files besides the
 	// packages it read, as they were.
 	Outputs []fileStamp `json:"outputs"`
-	// Dirs are directories whose listing the run left or read (the output
+	// Dirs are directories whose listing the run left (the output
 	// directory, where a new file could be a stale CRD to remove).
 	Dirs []dirStamp `json:"dirs"`
+	// Read are what the run read besides the packages, as it read them
+	// (Inputs).
+	Read []Input `json:"read,omitempty"`
 	// Diags are the run's diagnostics (warnings: a run with errors is not
 	// recorded).
 	Diags markers.ErrorList `json:"diags,omitempty"`
@@ -45,11 +48,12 @@ type Record struct {
 }
 
 // Watched are what the record checks of a run: files that must hold what
-// they held (its outputs, and the inputs besides the packages), and
-// directories that must list what they listed (where a new file could be
-// a stale output to remove, or a new input).
+// they held (its outputs), directories that must list what they listed
+// (where a new file could be a stale output to remove), and what the run
+// read besides the packages, which must read the same.
 type Watched struct {
 	Files, Dirs []string
+	Read        []Input
 	// Sums are the SHA-256 of what the run just wrote (or found already
 	// there) at some of Files, so that recording does not read them back.
 	Sums map[string]string
@@ -112,6 +116,11 @@ func (c *Rerun) Hit() (Record, bool) {
 			return rec, false
 		}
 	}
+	for _, in := range rec.Read {
+		if !in.holds() {
+			return rec, false
+		}
+	}
 	return rec, true
 }
 
@@ -121,7 +130,7 @@ func (c *Rerun) Record(what Watched, diags markers.ErrorList, stdout []byte) {
 	if c == nil || diags.HasErrors() {
 		return
 	}
-	rec := Record{Key: c.key, Diags: diags, Stdout: string(stdout)}
+	rec := Record{Key: c.key, Diags: diags, Stdout: string(stdout), Read: what.Read}
 	for _, p := range what.Files {
 		if sum, ok := what.Sums[p]; ok {
 			f := stamp(p)

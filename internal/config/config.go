@@ -10,8 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -94,42 +94,36 @@ func configKeys() map[string][]string {
 
 // Find reads file when it is not "" ($CRDGEN_CONFIG, an absolute path),
 // and otherwise looks for crdgen.yaml in dir and its parents up to the
-// module root (the first directory with a go.mod). It returns nil when
-// there is none. rel names the file in messages.
-func Find(dir, file string, rel func(string) string) (*Config, error) {
+// module root (the first directory with a go.mod), reading through fsys.
+// It returns nil when there is none. rel names the file in messages.
+func Find(dir, file string, rel func(string) string, fsys safefile.FS) (*Config, error) {
 	if file != "" {
-		data, err := safefile.Read(file)
+		data, err := fsys.ReadFile(file)
 		if err != nil {
 			return nil, err
 		}
-		c, err := Parse(rel(file), data)
-		if c != nil {
-			c.dir = filepath.Dir(file)
-		}
-		return c, err
+		return Parse(rel(file), filepath.Dir(file), data)
 	}
 	for d := dir; ; d = filepath.Dir(d) {
 		path := filepath.Join(d, Name)
-		data, err := safefile.Read(path)
+		data, err := fsys.ReadFile(path)
 		if err == nil {
-			c, err := Parse(rel(path), data)
-			if c != nil {
-				c.dir = d
-			}
-			return c, err
+			return Parse(rel(path), d, data)
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil || filepath.Dir(d) == d {
+		if _, err := fsys.Stat(filepath.Join(d, "go.mod")); err == nil || filepath.Dir(d) == d {
 			return nil, nil
 		}
 	}
 }
 
 // Parse reads crdgen.yaml strictly: an unknown key is an error with a
-// did-you-mean, reported at its line. path names the file in messages.
-func Parse(path string, data []byte) (*Config, error) {
+// did-you-mean, reported at its line. name names the file in messages;
+// dir is its directory, which paths in it are relative to.
+func Parse(name, dir string, data []byte) (*Config, error) {
+	path := name
 	var raw map[string]any
 	if err := yaml.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -153,7 +147,7 @@ func Parse(path string, data []byte) (*Config, error) {
 			return nil, fmt.Errorf("%s", msg)
 		}
 	}
-	c := &Config{path: path, dir: filepath.Dir(path), data: data}
+	c := &Config{path: path, dir: dir, data: data}
 	js, err := yaml.YAMLToJSON(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -161,19 +155,62 @@ func Parse(path string, data []byte) (*Config, error) {
 	dec := json.NewDecoder(bytes.NewReader(js))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(c); err != nil && !bytes.Equal(bytes.TrimSpace(js), []byte("null")) {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			key := te.Field[strings.LastIndexByte(te.Field, '.')+1:]
+			return nil, fmt.Errorf("%s:%d: %s: want %s, got %s", path, keyLine(data, key), te.Field, describeType(te.Type), yamlKind(te.Value))
+		}
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return c, c.check()
 }
 
-// keyLine finds the line of a key in YAML text (1 when it cannot tell).
+// describeType says in words what a setting's Go type takes.
+func describeType(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		return "a whole number"
+	case reflect.Slice:
+		return "a list of " + strings.TrimPrefix(describeType(t.Elem()), "a ") + "s"
+	case reflect.Map, reflect.Struct:
+		return "a mapping"
+	}
+	return t.String()
+}
+
+// yamlKind names a JSON value kind as YAML calls it.
+func yamlKind(v string) string {
+	switch v {
+	case "array":
+		return "a list"
+	case "object":
+		return "a mapping"
+	case "number":
+		return "a number"
+	}
+	return "a " + v
+}
+
+// keyLine finds the line of a key in YAML text, in block or flow style,
+// plain or quoted (1 when it cannot tell).
 func keyLine(data []byte, key string) int {
-	re := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(key) + `\s*:`)
+	q := regexp.QuoteMeta(key)
+	re := regexp.MustCompile(`(?m)(^|[\s{,])(` + q + `|"` + q + `"|'` + q + `')\s*:`)
+	if key == "" {
+		re = regexp.MustCompile(`(?m)(^|[\s{,])(""|'')\s*:`)
+	}
 	loc := re.FindIndex(data)
 	if loc == nil {
 		return 1
 	}
-	return bytes.Count(data[:loc[0]], []byte("\n")) + 1
+	return bytes.Count(data[:loc[0]], []byte("\n")) + 1 + bytes.Count(data[loc[0]:loc[1]], []byte("\n"))
 }
 
 // check validates the values of the settings.

@@ -4,9 +4,11 @@ package output
 // written to a temporary file beside its target and flushed to disk first,
 // and only when all of them are there are they renamed into place and the
 // stale files removed. A failure before the renames leaves every existing
-// file as it was and no temporary file behind.
+// file as it was and no temporary file behind; a failure during them puts
+// back what they changed.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,18 +16,23 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 
 	"github.com/crdgen/crdgen/internal/parallel"
 )
+
+// errInterrupted is the error of a plan whose writing was interrupted.
+var errInterrupted = errors.New("interrupted")
 
 // Writer applies plans. Its zero value is ready to use.
 type Writer struct {
 	// Rel shortens paths in errors (nil: as they are).
 	Rel func(string) string
 	// WriteFault, set by tests, makes writing the output at a path fail
-	// (a full disk, a read-only directory) before anything is renamed.
-	WriteFault func(path string) error
+	// (a full disk, a read-only directory) before anything is renamed;
+	// RenameFault makes its rename fail (an immutable file).
+	WriteFault, RenameFault func(path string) error
 
 	// seq numbers the staged files of this process.
 	seq atomic.Int64
@@ -38,26 +45,32 @@ func (w *Writer) rel(path string) string {
 	return w.Rel(path)
 }
 
-// Apply makes the changes as one unit (see the file comment). What a kill
-// during the renames can leave (some outputs new, some old) is what the
-// next run puts right: it writes every output that differs.
-func (w *Writer) Apply(p Plan) error {
-	staged, err := w.stage(p.Write)
+// Apply makes the changes as one unit (see the file comment). When a
+// rename or a removal fails, or ctx is done (an interrupt), the files
+// already replaced are put back from the old bytes the plan holds, the new
+// ones removed and the removed ones written back, so the error leaves
+// every file as it was. What a kill during the renames can leave (some
+// outputs new, some old) is what the next run puts right: it writes every
+// output that differs.
+func (w *Writer) Apply(ctx context.Context, p Plan) error {
+	staged, err := w.stage(ctx, p.Write)
 	if err != nil {
 		return err
 	}
+	var done []Change
 	for i, c := range p.Write {
 		if c.Disk.Special {
-			if err := writeSpecial(c); err != nil {
-				unstage(staged[i+1:])
-				return err
-			}
 			continue
 		}
-		if err := os.Rename(staged[i], c.Disk.Target); err != nil {
+		if ctx.Err() != nil {
 			unstage(staged[i:])
-			return fmt.Errorf("writing %s: %w (the files before it in this run were written)", w.rel(c.Path), err)
+			return w.rollback(done, errInterrupted)
 		}
+		if err := w.rename(staged[i], c); err != nil {
+			unstage(staged[i:])
+			return w.rollback(done, fmt.Errorf("writing %s: %w", w.rel(c.Path), err))
+		}
+		done = append(done, c)
 	}
 	dirs := map[string]bool{}
 	for _, c := range p.Write {
@@ -66,9 +79,19 @@ func (w *Writer) Apply(p Plan) error {
 	for _, c := range p.Remove {
 		// Another run may have removed it already.
 		if err := os.Remove(c.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("removing stale %s: %w", w.rel(c.Path), err)
+			return w.rollback(done, fmt.Errorf("removing stale %s: %w", w.rel(c.Path), err))
 		}
+		// Put back like a file that was replaced: its old bytes.
+		done = append(done, Change{Path: c.Path, Disk: c.Disk, Old: c.Old, New: nil})
 		dirs[filepath.Dir(c.Path)] = true
+	}
+	// A FIFO or a device cannot be staged or put back: it is written last.
+	for _, c := range p.Write {
+		if c.Disk.Special {
+			if err := writeSpecial(c); err != nil {
+				return w.rollback(done, err)
+			}
+		}
 	}
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
 		syncDir(d)
@@ -76,15 +99,56 @@ func (w *Writer) Apply(p Plan) error {
 	return nil
 }
 
+// rename moves a staged file into place.
+func (w *Writer) rename(staged string, c Change) error {
+	if w.RenameFault != nil {
+		if err := w.RenameFault(c.Path); err != nil {
+			return err
+		}
+	}
+	return os.Rename(staged, c.Disk.Target)
+}
+
+// rollback puts back what done changed: a file that existed gets its old
+// bytes again (through a staged file and a rename), one that was new is
+// removed. It returns cause, saying whether every file is as it was.
+func (w *Writer) rollback(done []Change, cause error) error {
+	var failed []string
+	for _, c := range slices.Backward(done) {
+		var err error
+		if c.Disk.Exists {
+			var tmp string
+			tmp, err = stageOne(Change{Disk: c.Disk, New: c.Old}, w.tempName())
+			if err == nil {
+				if err = os.Rename(tmp, c.Disk.Target); err != nil {
+					os.Remove(tmp)
+				}
+			}
+		} else if err = os.Remove(c.Disk.Target); errors.Is(err, fs.ErrNotExist) {
+			err = nil
+		}
+		if err != nil {
+			failed = append(failed, w.rel(c.Path))
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%w; putting back what this run changed before it failed for %s, which hold this run's output", cause, strings.Join(failed, ", "))
+	}
+	return fmt.Errorf("%w (no file was changed)", cause)
+}
+
 // stage writes every new file to a temporary file beside its target and
 // flushes it to disk, on every core. On any failure it removes what it
 // wrote and returns the first error (in order).
-func (w *Writer) stage(writes []Change) ([]string, error) {
+func (w *Writer) stage(ctx context.Context, writes []Change) ([]string, error) {
 	staged := make([]string, len(writes))
 	errs := make([]error, len(writes))
 	parallel.ForEach(len(writes), func(i int) {
 		c := writes[i]
 		if c.Disk.Special {
+			return
+		}
+		if errs[i] = ctx.Err(); errs[i] != nil {
 			return
 		}
 		if w.WriteFault != nil {
@@ -97,6 +161,9 @@ func (w *Writer) stage(writes []Change) ([]string, error) {
 	for i, err := range errs {
 		if err != nil {
 			unstage(staged)
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("%w (no file was changed)", errInterrupted)
+			}
 			return nil, fmt.Errorf("writing %s: %w (no file was changed)", w.rel(writes[i].Path), err)
 		}
 	}

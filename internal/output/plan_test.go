@@ -1,6 +1,7 @@
 package output
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -97,7 +98,7 @@ func TestApplyIsAllOrNothing(t *testing.T) {
 		}
 		return nil
 	}}
-	if err := w.Apply(p); err == nil || err.Error() != "writing b.yaml: no space left on device (no file was changed)" {
+	if err := w.Apply(context.Background(), p); err == nil || err.Error() != "writing b.yaml: no space left on device (no file was changed)" {
 		t.Errorf("Apply with a failing write: %v", err)
 	}
 	entries, _ := os.ReadDir(dir)
@@ -110,7 +111,7 @@ func TestApplyIsAllOrNothing(t *testing.T) {
 		t.Errorf("after a failed Apply: %q, want %q", got, want)
 	}
 	w.WriteFault = nil
-	if err := w.Apply(p); err != nil {
+	if err := w.Apply(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]string{"a.yaml": "a2\n", "b.yaml": "b2\n", "c.yaml": "c2\n"} {
@@ -172,5 +173,61 @@ func TestLeftovers(t *testing.T) {
 	got := Leftovers([]string{dir, dir})
 	if len(got) != 1 || filepath.Base(got[0]) != ".crdgen-999999999-3.tmp" {
 		t.Errorf("Leftovers = %q", got)
+	}
+}
+
+// TestApplyPutsBackWhenARenameFails makes the rename of the second of
+// three files fail, as an immutable file does: the first, already
+// replaced, gets its old bytes back, the new one is removed, a stale file
+// stays, and the error says nothing was changed. Then an interrupt before
+// the renames changes nothing either.
+func TestApplyPutsBackWhenARenameFails(t *testing.T) {
+	dir := t.TempDir()
+	files(t, dir, map[string]string{"a.yaml": "a1\n", "b.yaml": "b1\n", "stale.yaml": "old\n"})
+	set := &Set{
+		Files: map[string]Content{
+			filepath.Join(dir, "a.yaml"): Bytes("a2\n"),
+			filepath.Join(dir, "b.yaml"): Bytes("b2\n"),
+			filepath.Join(dir, "c.yaml"): Bytes("c2\n"),
+		},
+		Stale: []Stale{{Dir: dir, Names: []string{"stale.yaml"}, Own: func(string, []byte) bool { return true }}},
+	}
+	p, err := PlanOf(set, filepath.Base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := func() []string {
+		entries, _ := os.ReadDir(dir)
+		var got []string
+		for _, e := range entries {
+			data, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+			got = append(got, e.Name()+"="+strings.TrimSpace(string(data)))
+		}
+		return got
+	}
+	before := state()
+	// The writes go in path order: a.yaml is renamed, then b.yaml fails.
+	w := &Writer{Rel: filepath.Base, RenameFault: func(path string) error {
+		if filepath.Base(path) == "b.yaml" {
+			return syscall.EPERM
+		}
+		return nil
+	}}
+	err = w.Apply(context.Background(), p)
+	if err == nil || err.Error() != "writing b.yaml: operation not permitted (no file was changed)" {
+		t.Errorf("Apply with a failing rename: %v", err)
+	}
+	if after := state(); !slices.Equal(after, before) {
+		t.Errorf("after a failed rename: %q, want %q", after, before)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w.RenameFault = nil
+	if err := w.Apply(ctx, p); err == nil || !strings.Contains(err.Error(), "interrupted (no file was changed)") {
+		t.Errorf("Apply interrupted: %v", err)
+	}
+	if after := state(); !slices.Equal(after, before) {
+		t.Errorf("after an interrupt: %q, want %q", after, before)
 	}
 }

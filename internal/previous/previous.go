@@ -2,16 +2,15 @@
 // of a directory, or of the output directory as it was at a git revision.
 //
 // Input: the working directory, the output directory and the --against
-// value. Output: the CRDs, and the files and directories read from the
-// disk (the rerun cache checks them). Every file is read through
-// internal/safefile; a file that is not a CRD is skipped.
+// value. Output: the CRDs. A directory is read through a safefile.FS, so
+// that the rerun cache records what was read; a file that is not a CRD is
+// skipped.
 package previous
 
 import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -22,17 +21,11 @@ import (
 	"github.com/crdgen/crdgen/internal/safefile"
 )
 
-// CRDs are the previous CRDs and what reading them read from the disk.
-type CRDs struct {
-	CRDs []*apiextv1.CustomResourceDefinition
-	// Files and Dirs were read from the disk (none for a git revision).
-	Files, Dirs []string
-}
-
 // Read reads the previous CRDs: against is a directory ("" for the
-// output directory as it is) or "git:REF", the output directory at a git
-// revision. Relative paths are against workDir, where git runs.
-func Read(ctx context.Context, workDir, outputDir, against string) (CRDs, error) {
+// output directory as it is), read through fsys, or "git:REF", the output
+// directory at a git revision. Relative paths are against workDir, where
+// git runs.
+func Read(ctx context.Context, workDir, outputDir, against string, fsys safefile.FS) ([]*apiextv1.CustomResourceDefinition, error) {
 	abs := func(p string) string {
 		if filepath.IsAbs(p) {
 			return p
@@ -40,31 +33,29 @@ func Read(ctx context.Context, workDir, outputDir, against string) (CRDs, error)
 		return filepath.Join(workDir, p)
 	}
 	if ref, ok := strings.CutPrefix(against, "git:"); ok {
-		crds, err := gitCRDs(ctx, workDir, abs(outputDir), ref)
-		return CRDs{CRDs: crds}, err
+		return gitCRDs(ctx, workDir, abs(outputDir), ref)
 	}
 	dir := outputDir
 	if against != "" {
 		dir = against
 	}
 	dir = abs(dir)
-	entries, err := os.ReadDir(dir)
+	entries, err := fsys.ReadDir(dir)
 	if err != nil {
-		return CRDs{}, fmt.Errorf("reading the previous CRDs: %w", err)
+		return nil, fmt.Errorf("reading the previous CRDs: %w", err)
 	}
-	out := CRDs{Dirs: []string{dir}}
+	var out []*apiextv1.CustomResourceDefinition
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".yaml") && !strings.HasSuffix(e.Name(), ".yml") {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
-		data, err := safefile.Read(path)
+		data, err := fsys.ReadFile(path)
 		if err != nil {
-			return CRDs{}, err
+			return nil, err
 		}
-		out.Files = append(out.Files, path)
 		if crd := decodeCRD(data); crd != nil {
-			out.CRDs = append(out.CRDs, crd)
+			out = append(out, crd)
 		}
 	}
 	return out, nil

@@ -23,6 +23,8 @@ import (
 	"strings"
 	"sync"
 
+	sigsyaml "sigs.k8s.io/yaml"
+
 	"k8s.io/apiextensions-apiserver/pkg/apihelpers"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -195,6 +197,9 @@ type Response struct {
 // Warn, as for the server).
 func (s *Server) Create(body []byte, fieldValidation, namespace string) Response {
 	ctx, rec := withWarnings()
+	if err := checkBodySize(body); err != nil {
+		return rec.response(nil, err)
+	}
 	obj, err := s.decode(ctx, body, fieldValidation)
 	if err != nil {
 		return rec.response(nil, err)
@@ -229,6 +234,9 @@ func (s *Server) Update(stored *unstructured.Unstructured, body []byte, fieldVal
 		}
 		strat = s.status
 	}
+	if err := checkBodySize(body); err != nil {
+		return rec.response(nil, err)
+	}
 	obj, err := s.decode(ctx, body, fieldValidation)
 	if err != nil {
 		return rec.response(nil, err)
@@ -248,6 +256,27 @@ func (s *Server) Update(stored *unstructured.Unstructured, body []byte, fieldVal
 		return rec.response(nil, err)
 	}
 	return rec.response(s.store(obj))
+}
+
+// maxRequestBody is the API server's limit on a request body
+// (apiserver's MaxRequestBodyBytes, 3 MiB).
+const maxRequestBody = 3 << 20
+
+// checkBodySize answers a body over the server's request limit as the
+// server does: 413, before anything is decoded. A client sends the object
+// as JSON, so that is what is measured.
+func checkBodySize(body []byte) error {
+	if len(body) <= maxRequestBody/4 {
+		return nil // no YAML this small makes 3 MiB of JSON
+	}
+	js, err := sigsyaml.YAMLToJSON(body)
+	if err != nil {
+		return nil // decode reports it
+	}
+	if len(js) > maxRequestBody {
+		return apierrors.NewRequestEntityTooLargeError(fmt.Sprintf("limit is %d", maxRequestBody))
+	}
+	return nil
 }
 
 // precondition is the resource version check of an update.

@@ -138,3 +138,20 @@ template:
 		t.Errorf("scale 5: %v", r.Err)
 	}
 }
+
+// TestRequestOverTheLimitIs413 sends an object over the API server's 3 MiB
+// request limit, which the server answers with 413 before anything else,
+// and one just under it, which it takes.
+func TestRequestOverTheLimitIs413(t *testing.T) {
+	s := widgetServer(t)
+	body := func(n int) []byte {
+		return []byte("apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: big}\nspec:\n  blob: {data: \"" + strings.Repeat("x", n) + "\"}\n")
+	}
+	r := s.Create(body(3<<20), "", "default")
+	if r.Err == nil || !strings.Contains(r.Err.Error(), "limit is 3145728") {
+		t.Errorf("an object over 3 MiB: %v, want 413, limit is 3145728", r.Err)
+	}
+	if r := s.Create(body(3<<20-1000), "", "default"); r.Err != nil {
+		t.Errorf("an object under 3 MiB: %v", r.Err)
+	}
+}

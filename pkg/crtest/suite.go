@@ -10,10 +10,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/crdgen/crdgen/internal/safefile"
 
 	yaml "go.yaml.in/yaml/v3"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -113,9 +116,10 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
 }
 
-// ReadSuite reads a suite file. A malformed suite is a *SyntaxError.
-func ReadSuite(path string) (*Suite, error) {
-	data, err := os.ReadFile(path)
+// ReadSuite reads a suite file through fsys. A malformed suite is a
+// *SyntaxError.
+func ReadSuite(path string, fsys safefile.FS) (*Suite, error) {
+	data, err := fsys.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -288,46 +292,83 @@ func keyColumn(doc *yaml.Node, key string, line, col int) int {
 
 // FindSuites lists the suite files under the tests directories of dirs
 // (dir/tests/**/*.yaml), and of paths (a file, or every .yaml file under a
-// directory), sorted, each once.
-func FindSuites(dirs, paths []string) ([]string, error) {
-	seen := map[string]bool{}
-	var out []string
-	add := func(root string, must bool) error {
-		info, err := os.Stat(root)
-		if err != nil {
-			if !must && errors.Is(err, os.ErrNotExist) {
-				return nil
-			}
-			return err
-		}
-		if !info.IsDir() {
-			if !seen[root] {
-				seen[root] = true
-				out = append(out, root)
-			}
-			return nil
-		}
-		return filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) && !seen[p] {
-				seen[p] = true
-				out = append(out, p)
-			}
-			return nil
-		})
-	}
+// directory), sorted and without duplicates, reading through fsys. A
+// missing tests directory is no error; a missing path is. Symbolic links
+// are followed, to files and to directories alike; a directory reached
+// again (a link back up the tree) is not walked twice.
+func FindSuites(dirs, paths []string, fsys safefile.FS) ([]string, error) {
+	w := &suiteWalk{fsys: fsys, files: map[string]bool{}, walked: map[string]bool{}}
 	for _, d := range dirs {
-		if err := add(filepath.Join(d, "tests"), false); err != nil {
+		if err := w.root(filepath.Join(d, "tests"), false); err != nil {
 			return nil, err
 		}
 	}
 	for _, p := range paths {
-		if err := add(p, true); err != nil {
+		if err := w.root(p, true); err != nil {
 			return nil, err
 		}
 	}
-	slices.Sort(out)
-	return out, nil
+	return slices.Sorted(maps.Keys(w.files)), nil
+}
+
+// suiteWalk finds suite files.
+type suiteWalk struct {
+	fsys  safefile.FS
+	files map[string]bool
+	// walked are the directories walked, by their path with every link
+	// resolved.
+	walked map[string]bool
+}
+
+// root adds a path: a file as it is, a directory's .yaml files. A path that
+// does not exist is an error when must is set.
+func (w *suiteWalk) root(path string, must bool) error {
+	info, err := w.fsys.Stat(path)
+	if err != nil {
+		if !must && errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	if !info.IsDir() {
+		w.files[path] = true
+		return nil
+	}
+	return w.dir(path)
+}
+
+// dir adds the .yaml files under a directory, following links.
+func (w *suiteWalk) dir(dir string) error {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return err
+	}
+	if w.walked[real] {
+		return nil
+	}
+	w.walked[real] = true
+	entries, err := w.fsys.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		isDir := e.IsDir()
+		if e.Type()&fs.ModeSymlink != 0 {
+			info, err := w.fsys.Stat(p)
+			if err != nil {
+				return fmt.Errorf("%s: %w", p, err)
+			}
+			isDir = info.IsDir()
+		}
+		switch {
+		case isDir:
+			if err := w.dir(p); err != nil {
+				return err
+			}
+		case strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml"):
+			w.files[p] = true
+		}
+	}
+	return nil
 }

@@ -13,12 +13,17 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/crdgen/crdgen/internal/filestat"
+
+	"github.com/crdgen/crdgen/internal/safefile"
 )
 
 // Fingerprint returns a hash of the inputs of Load(ctx, patterns, opts): the
 // packages the patterns match and every package they import, each by its
 // module version and the size and modification time of its files when it
-// comes from the module cache, and by the content of its Go files otherwise
+// comes from the module cache (with the change time and inode, which no
+// edit puts back), and by the content of its Go files otherwise
 // (the main module, replaced modules, vendored code). It costs one "go list -deps" and reading
 // the local files, much less than a load.
 func Fingerprint(ctx context.Context, patterns []string, opts Options) (string, error) {
@@ -38,7 +43,11 @@ func (l *Listing) Fingerprint() (string, error) {
 		if len(p.Errors) > 0 {
 			return "", fmt.Errorf("%s does not load", p.ImportPath)
 		}
-		fmt.Fprintf(h, "package %s %s %v\n", p.ImportPath, p.Name, p.DepOnly)
+		// What the go command said of the package: its files are those its
+		// build tags and GOOS/GOARCH select (GOFLAGS in the go env file
+		// among what decides), so a file a new tag brings in changes the
+		// fingerprint even where the directory's files do not change.
+		fmt.Fprintf(h, "package %s %s %v %s %q\n", p.ImportPath, p.Name, p.DepOnly, p.Dir, p.GoFiles)
 		switch m := p.Module; {
 		case p.Standard:
 			// The standard library: fixed by the go command's version.
@@ -49,7 +58,9 @@ func (l *Listing) Fingerprint() (string, error) {
 			}
 			fmt.Fprintf(h, "module %s@%s\n", m.Path, v)
 			// The module cache is read-only, but a file there can still be
-			// edited: its size and modification time tell, without reading.
+			// edited: its stat tells, without reading: size, modification
+			// and change times and inode, the last two of which no edit can
+			// put back.
 			if err := statFiles(h, p.GoFiles); err != nil {
 				return "", err
 			}
@@ -62,14 +73,14 @@ func (l *Listing) Fingerprint() (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// statFiles hashes the name, size and modification time of each file.
+// statFiles hashes the name and stat of each file.
 func statFiles(h io.Writer, files []string) error {
 	for _, f := range files {
-		fi, err := os.Stat(f)
-		if err != nil {
-			return err
+		st := filestat.Of(f)
+		if st.Size < 0 {
+			return fmt.Errorf("%s is not a regular file", f)
 		}
-		fmt.Fprintf(h, "stat %s %d %d\n", f, fi.Size(), fi.ModTime().UnixNano())
+		fmt.Fprintf(h, "stat %s %+v\n", f, st)
 	}
 	return nil
 }
@@ -90,16 +101,12 @@ func hashDir(h io.Writer, dir string) error {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || generatedOutput(e.Name()) {
 			continue
 		}
-		f, err := os.Open(filepath.Join(dir, e.Name()))
+		data, err := safefile.Read(filepath.Join(dir, e.Name()))
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(h, "file %s\n", filepath.Join(dir, e.Name()))
-		_, err = io.Copy(h, f)
-		f.Close()
-		if err != nil {
-			return err
-		}
+		h.Write(data)
 	}
 	return nil
 }

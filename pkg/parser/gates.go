@@ -114,11 +114,14 @@ func (b *builder) checkGate(cond string, pos token.Position, what string) {
 		}
 	}
 	msg := fmt.Sprintf("%s: no feature set in crdgen.yaml knows the gate %s", what, gate)
-	if len(known) == 0 {
+	switch {
+	case len(known) == 0 && !b.l.opts.FeatureSets:
 		msg += " (crdgen.yaml declares no featureSets, so every gate is off)"
-	} else if s := markers.Suggest(gate, known); s != "" {
-		msg += fmt.Sprintf(", did you mean %s?", s)
-	} else {
+	case len(known) == 0:
+		msg += " (its feature sets turn on no gate, and featureGates declares none)"
+	case markers.Suggest(gate, known) != "":
+		msg += fmt.Sprintf(", did you mean %s?", markers.Suggest(gate, known))
+	default:
 		msg += fmt.Sprintf(" (they know %s)", strings.Join(known, ", "))
 	}
 	b.l.diags.Errorf(pos, markers.CodeMarkerSyntax, "%s", msg)

@@ -27,6 +27,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crdgen/crdgen/internal/safefile"
+
 	"github.com/crdgen/crdgen/internal/filestat"
 )
 
@@ -365,7 +367,7 @@ func dirEntries(dir string) ([]string, error) {
 
 // watchWhole returns a file's state with the hash of all of it.
 func watchWhole(path string) WatchedFile {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path)
 	if err != nil {
 		return WatchedFile{Path: path, Missing: true}
 	}
@@ -378,7 +380,7 @@ func watchWhole(path string) WatchedFile {
 // with the comments before, where build constraints and cgo directives
 // are). embeds reports a //go:embed line anywhere in the file.
 func watchHeader(path string) (w WatchedFile, embeds bool, err error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path)
 	if err != nil {
 		return w, false, err
 	}

@@ -28,13 +28,14 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/crdgen/crdgen/internal/safefile"
 
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
@@ -64,8 +65,10 @@ type Options struct {
 	// main module's packages (Error unless a migration asks for Warning).
 	UnknownMarkers markers.Severity
 	// FeatureGates are the gates crdgen.yaml's feature sets know; a package
-	// of the main module that names another is an error.
+	// of the main module that names another is an error. FeatureSets says
+	// crdgen.yaml declares feature sets (which may know no gate).
 	FeatureGates []string
+	FeatureSets  bool
 	// Syntax keeps what the source importer reads of the module cache's
 	// and the standard library's packages between runs (syntaxcache.go);
 	// nil reads them every run.
@@ -292,7 +295,7 @@ func (l *loader) readSource(name string) ([]byte, error) {
 	if b, ok := l.opts.Overlay[name]; ok {
 		return b, nil
 	}
-	return os.ReadFile(name)
+	return safefile.Read(name)
 }
 
 func (l *loader) addParseError(err error) {

@@ -12,8 +12,9 @@ import (
 	"go/parser"
 	"go/token"
 	"maps"
-	"os"
 	"slices"
+
+	"github.com/crdgen/crdgen/internal/safefile"
 )
 
 // readFiles reads and parses p's files, the first time it is asked.
@@ -61,7 +62,7 @@ func (si *srcImporter) read(path string) ([]byte, error) {
 	if src, ok := si.overlay[path]; ok {
 		return src, nil
 	}
-	return os.ReadFile(path)
+	return safefile.Read(path)
 }
 
 // parse parses a file of p and indexes its declarations. It returns the

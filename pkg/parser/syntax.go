@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/safefile"
+
 	"github.com/crdgen/crdgen/pkg/model"
 )
 
@@ -130,7 +132,7 @@ func (b *builder) readFile(path string) ([]byte, error) {
 	if src, ok := b.l.opts.Overlay[path]; ok {
 		return src, nil
 	}
-	return os.ReadFile(path)
+	return safefile.Read(path)
 }
 
 func (b *builder) parseInto(s *pkgSyntax, path string, src []byte) {

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crdgen/crdgen/internal/safefile"
+
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -47,14 +49,14 @@ func TestSuitesAgreeWithTheServer(t *testing.T) {
 	for _, p := range suiteCases() {
 		dirs = append(dirs, filepath.Join(root, strings.TrimSuffix(p, "/..."), "v1"))
 	}
-	files, err := crtest.FindSuites(dirs, nil)
+	files, err := crtest.FindSuites(dirs, nil, safefile.OS{})
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no suites: %v", err)
 	}
 	v := schemagen.NewValidator()
 	runs, agree := 0, 0
 	for _, file := range files {
-		s, err := crtest.ReadSuite(file)
+		s, err := crtest.ReadSuite(file, safefile.OS{})
 		if err != nil {
 			t.Fatal(err)
 		}
