@@ -1,17 +1,16 @@
 package markers
 
 // This file lists the markers of other generators that appear in API
-// packages (deepcopy, RBAC, webhooks, clients): crdgen accepts them
-// anywhere and ignores them.
+// packages (clients, OpenAPI, kubebuilder's scaffolding): crdgen accepts
+// them anywhere and ignores them. The generators crdgen runs too have
+// typed definitions (defs_generators.go).
 
 // foreignDefs are markers of other generators that appear in API packages.
 // crdgen accepts them anywhere and ignores them.
 func foreignDefs() []Definition {
 	names := []string{
-		"kubebuilder:object:generate", "kubebuilder:rbac", "kubebuilder:webhook",
-		"kubebuilder:webhookconfiguration", "kubebuilder:ac:generate", "kubebuilder:ac:output:package",
 		"kubebuilder:scaffold", "kubebuilder:docs-gen", "kubebuilder:informers",
-		"k8s:deepcopy-gen", "k8s:deepcopy-gen:interfaces", "k8s:openapi-gen",
+		"k8s:openapi-gen",
 		"k8s:conversion-gen-external-types", "k8s:defaulter-gen", "k8s:defaulter-gen-input",
 		"k8s:prerelease-lifecycle-gen", "k8s:prerelease-lifecycle-gen:introduced",
 		"k8s:prerelease-lifecycle-gen:deprecated", "k8s:prerelease-lifecycle-gen:removed",

@@ -76,10 +76,18 @@ func TestParse(t *testing.T) {
 		{"empty group name", "+groupName=", OnPackage, GroupName{}},
 		{"one-of list", "+kubebuilder:validation:ExactlyOneOf=a;b", OnType, ExactlyOneOf{Value: []string{"a", "b"}}},
 		{"object root", "+kubebuilder:object:root=true", OnType, ObjectRoot{Value: true}},
-		{"foreign with args", "+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list", OnPackage,
-			Raw{Text: "groups=apps,resources=deployments,verbs=get;list"}},
+		{"rbac", "+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list", OnPackage,
+			RBAC{Groups: []string{"apps"}, Resources: []string{"deployments"}, Verbs: []string{"get", "list"}}},
+		{"rbac with core group and urls", `+kubebuilder:rbac:groups="",urls=/metrics;/healthz,verbs=get,namespace=ns,roleName=r`, OnPackage,
+			RBAC{Groups: []string{""}, URLs: []string{"/metrics", "/healthz"}, Verbs: []string{"get"}, Namespace: "ns", RoleName: "r"}},
+		{"webhook", `+kubebuilder:webhook:path=/mutate-v1-pod,mutating=true,failurePolicy=fail,sideEffects=None,groups="",resources=pods,verbs=create;update,versions=v1,name=mpod.kb.io,admissionReviewVersions=v1`, OnPackage,
+			Webhook{Path: "/mutate-v1-pod", Mutating: true, FailurePolicy: "fail", SideEffects: "None", Groups: []string{""}, Resources: []string{"pods"},
+				Verbs: []string{"create", "update"}, Versions: []string{"v1"}, Name: "mpod.kb.io", AdmissionReviewVersions: []string{"v1"}}},
+		{"deepcopy-gen raw", "+k8s:deepcopy-gen=package,register", OnPackage, DeepCopyGen{Value: "package,register"}},
+		{"object generate", "+kubebuilder:object:generate=false", OnType, ObjectGenerate{Value: false}},
+		{"foreign with args", "+kubebuilder:scaffold:imports", OnPackage, Raw{}},
 		{"foreign flag with sub-name", "+kubebuilder:scaffold:imports", OnPackage, Raw{}},
-		{"foreign anywhere", "+kubebuilder:object:generate=true", OnField, Raw{Text: "true"}},
+		{"foreign anywhere", "+genclient:nonNamespaced", OnField, Raw{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -32,7 +32,11 @@ func TestDefaultRegistryCoversTheDialect(t *testing.T) {
 		{"kubebuilder:printcolumn", OnType}, {"kubebuilder:subresource:scale", OnType},
 		{"kubebuilder:selectablefield", OnType}, {"kubebuilder:metadata", OnType},
 		{"groupName", OnPackage}, {"versionName", OnPackage}, {"kubebuilder:skip", OnPackage},
-		{"kubebuilder:rbac", OnType}, {"k8s:deepcopy-gen", OnField},
+		{"kubebuilder:rbac", OnPackage}, {"kubebuilder:webhook", OnPackage}, {"kubebuilder:webhookconfiguration", OnPackage},
+		{"kubebuilder:object:generate", OnPackage}, {"kubebuilder:object:generate", OnType}, {"kubebuilder:object:root", OnType},
+		{"k8s:deepcopy-gen", OnPackage}, {"k8s:deepcopy-gen", OnType}, {"k8s:deepcopy-gen:interfaces", OnType},
+		{"kubebuilder:ac:generate", OnPackage}, {"kubebuilder:ac:generate", OnType}, {"kubebuilder:ac:output:package", OnPackage},
+		{"kubebuilder:scaffold", OnPackage}, {"genclient", OnType},
 	} {
 		if reg.Lookup(c.name, c.target) == nil {
 			t.Errorf("no definition of +%s for %s", c.name, c.target)

@@ -128,6 +128,19 @@ type Package struct {
 	// Funcs are the package's functions and methods, sorted by name; filled
 	// for API packages only (conversion looks for hand-written ones).
 	Funcs []*Func
+	// Imports are the packages the package's files import, sorted by path,
+	// each with its own package name (root packages only).
+	Imports []Import
+	// CommentsOnly is true for a package of the patterns that holds no API
+	// types (a controller, a webhook, main): it is read for its package
+	// markers (RBAC rules, webhooks) and has no Types.
+	CommentsOnly bool
+}
+
+// Import is an imported package: its path and the name it declares.
+type Import struct {
+	Path GoImportPath
+	Name string
 }
 
 // Func is a function or method declared in an API package.
@@ -177,11 +190,35 @@ type Type struct {
 	// in a file the load read or in the package's generated deepcopy file
 	// (which the load leaves out): a kind is then a runtime.Object.
 	DeepCopyObject bool
+	// Manual are the DeepCopy methods the type declares by hand, in files
+	// controller-gen's object generator sees (not generated ones), not
+	// promoted from an embedded field.
+	Manual ManualDeepCopy
 	// EnumValues are the string constants of this type declared in its
 	// package, sorted and without duplicates; filled only for types marked
 	// +k8s:enum.
 	EnumValues []string
 }
+
+// ManualDeepCopy are a type's hand-written DeepCopy methods: DeepCopy()
+// returning the receiver's type (a pointer for a pointer receiver),
+// DeepCopyInto taking a pointer to the type and returning nothing, and
+// DeepCopyObject.
+type ManualDeepCopy struct {
+	DeepCopy, DeepCopyInto Receiver
+	DeepCopyObject         bool
+}
+
+// Receiver is how a method is declared: not at all, on the value, or on a
+// pointer.
+type Receiver uint8
+
+// The receivers.
+const (
+	NoMethod Receiver = iota
+	ValueReceiver
+	PointerReceiver
+)
 
 // Field is a struct field.
 type Field struct {

@@ -6,6 +6,7 @@ package parser
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -69,7 +70,7 @@ func (b *builder) defines(text string, t markers.Target) bool {
 	return !errors.As(err, &ue)
 }
 
-func (b *builder) build(api []*rootPkg) *model.Model {
+func (b *builder) build(api, commentOnly []*rootPkg) *model.Model {
 	for _, r := range api {
 		if r.tpkg == nil {
 			continue
@@ -87,9 +88,13 @@ func (b *builder) build(api []*rootPkg) *model.Model {
 		b.syntax[r.lp.ImportPath] = ps
 		pkg := b.newPackage(r.tpkg, ps)
 		pkg.Root = true
+		pkg.Imports = b.imports(r)
 		if len(r.files) > 0 && r.files[0] != nil {
 			pkg.Pos = b.l.fset.Position(r.files[0].Package)
 		}
+	}
+	for _, r := range commentOnly {
+		b.commentPackage(r)
 	}
 	for _, r := range api {
 		if r.tpkg == nil {
@@ -141,6 +146,63 @@ func (b *builder) newPackage(tp *types.Package, ps *pkgSyntax) *model.Package {
 	}
 	pkg.Skip = markers.Has[markers.Skip](pkg.Markers)
 	return pkg
+}
+
+// commentPackage adds a root that holds no API types (a controller, main):
+// its package markers only, for the generators that read them (RBAC,
+// webhooks). Markers of those generators that controller-gen loses (in a
+// type's or a function's doc comment) are warned of.
+func (b *builder) commentPackage(r *rootPkg) {
+	ps := newPkgSyntax(r.lp.Dir)
+	if r.lp.Dir == "" && len(r.lp.GoFiles) > 0 {
+		ps.dir = filepath.Dir(r.lp.GoFiles[0])
+	}
+	for _, f := range r.files {
+		if f != nil {
+			ps.add(f, b.isTypeMarker, b.isPackageMarker)
+		}
+	}
+	pkg := &model.Package{Path: model.GoImportPath(r.lp.ImportPath), Name: r.lp.Name, Dir: ps.dir, Root: true, CommentsOnly: true}
+	pkg.Local = b.l.isLocal(pkg.Dir)
+	pkg.Imports = b.imports(r)
+	if len(r.files) > 0 && r.files[0] != nil {
+		pkg.Pos = b.l.fset.Position(r.files[0].Package)
+	}
+	ps.pkg = pkg
+	b.pkgs[r.lp.ImportPath] = pkg
+	b.syntax[r.lp.ImportPath] = ps
+	pkg.Markers = b.parseMarkers(ps.pkgMarkers, markers.OnPackage, pkg)
+	if !pkg.Local {
+		return
+	}
+	for _, raws := range ps.nodes {
+		for _, raw := range raws {
+			text, off := raw.text()
+			if _, err := b.reg.Parse(text, markers.OnType); err == nil {
+				continue
+			}
+			placed, err := b.reg.Parse(text, markers.OnPackage)
+			if err == nil && lostLikeControllerGen(placed) {
+				pos := b.l.fset.Position(raw.comment.Slash + token.Pos(off))
+				b.l.diags.Warnf(pos, markers.CodeMarkerTarget, "+%s in a type's doc comment is lost, in controller-gen too; to make it count, put it in a comment of its own, separated from the declaration by a blank line", placed.Name)
+			}
+		}
+	}
+	b.warnIgnored(ps)
+}
+
+// imports lists what a root package's files import, with each imported
+// package's own name.
+func (b *builder) imports(r *rootPkg) []model.Import {
+	var out []model.Import
+	for _, path := range r.imports {
+		name := ""
+		if lp := b.l.listing.byPath[path]; lp != nil {
+			name = lp.Name
+		}
+		out = append(out, model.Import{Path: model.GoImportPath(path), Name: name})
+	}
+	return out
 }
 
 // packageOf returns the package of a dependency type, with the syntax the
@@ -205,6 +267,7 @@ func (b *builder) typeFor(t types.Type) *model.Type {
 	if n, ok := t.(*types.Named); ok {
 		typ.DeepCopyInto = hasDeepCopyInto(n)
 		typ.DeepCopyObject = hasMethod(n, "DeepCopyObject") || ps != nil && ps.deepCopyObjects[obj.Name()]
+		typ.Manual = b.manualDeepCopy(n)
 		typ.JSONMarshaler = implements(n, b.jsonMarshaler)
 		typ.TextMarshaler = implements(n, b.textMarshaler)
 	}
@@ -309,6 +372,51 @@ func hasDeepCopyInto(t *types.Named) bool {
 	return sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.NewPointer(t)) && sig.Results().Len() == 0
 }
 
+// manualDeepCopy finds the DeepCopy methods a type declares by hand (not
+// promoted, not from a generated file), as controller-gen's object
+// generator tells them: DeepCopy() returning the receiver's type (a
+// pointer for a pointer receiver), DeepCopyInto(*T) returning nothing; an
+// interface's own DeepCopy counts too.
+func (b *builder) manualDeepCopy(t *types.Named) model.ManualDeepCopy {
+	var m model.ManualDeepCopy
+	check := func(fn *types.Func, recv model.Receiver) {
+		if !b.l.src.handWritten(fn) {
+			return
+		}
+		sig := fn.Type().(*types.Signature)
+		self := types.Type(t)
+		if recv == model.PointerReceiver {
+			self = types.NewPointer(t)
+		}
+		switch fn.Name() {
+		case "DeepCopy":
+			if sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), self) {
+				m.DeepCopy = recv
+			}
+		case "DeepCopyInto":
+			if sig.Params().Len() == 1 && sig.Results().Len() == 0 && types.Identical(sig.Params().At(0).Type(), types.NewPointer(t)) {
+				m.DeepCopyInto = recv
+			}
+		case "DeepCopyObject":
+			m.DeepCopyObject = true
+		}
+	}
+	for i := range t.NumMethods() {
+		fn := t.Method(i)
+		recv := model.ValueReceiver
+		if _, ptr := fn.Type().(*types.Signature).Recv().Type().(*types.Pointer); ptr {
+			recv = model.PointerReceiver
+		}
+		check(fn, recv)
+	}
+	if it, ok := t.Underlying().(*types.Interface); ok {
+		for i := range it.NumExplicitMethods() {
+			check(it.ExplicitMethod(i), model.ValueReceiver)
+		}
+	}
+	return m
+}
+
 // hasMethod reports whether t or *t has a method of the name.
 func hasMethod(t *types.Named, name string) bool {
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, t.Obj().Pkg(), name)
@@ -391,6 +499,11 @@ func (b *builder) markerError(m markers.Marker, err error, pos token.Position, t
 		sev, msg := b.l.opts.UnknownMarkers, ue.Error()+" (controller-gen drops it silently)"
 		placed, err := b.reg.Parse(text, firstTarget(ue.ValidOn))
 		switch {
+		case err == nil && lostLikeControllerGen(placed):
+			// controller-gen loses these (controller-tools #551) and writes
+			// its files without them; crdgen writes the same files, and
+			// says how to make the marker count.
+			sev, msg = markers.Warning, fmt.Sprintf("+%s in a %s's doc comment is lost, in controller-gen too; to make it count, put it in a comment of its own, separated from the declaration by a blank line", placed.Name, ue.Target)
 		case err == nil && intentKept(placed, pkg):
 			sev, msg = markers.Warning, ue.Error()+" (controller-gen ignores it too, and nothing is lost: "+intentKeptBecause(placed)+")"
 		case err == nil && pkg.HasGroup:
@@ -417,6 +530,17 @@ func (b *builder) markerError(m markers.Marker, err error, pos token.Position, t
 	default:
 		b.l.diags.Errorf(pos, markers.CodeMarkerSyntax, "%v", err)
 	}
+}
+
+// lostLikeControllerGen reports whether a package marker that controller-gen
+// loses on a type or field (its RBAC and webhook markers) is one: there
+// crdgen warns, and writes the same files.
+func lostLikeControllerGen(m markers.Marker) bool {
+	switch m.Value.(type) {
+	case markers.RBAC, markers.Webhook, markers.WebhookConfiguration, markers.ApplyConfigOutputPackage:
+		return true
+	}
+	return false
 }
 
 // firstTarget returns one of the targets in t, package first.

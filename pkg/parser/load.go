@@ -73,6 +73,10 @@ type Options struct {
 	// and the standard library's packages between runs (syntaxcache.go);
 	// nil reads them every run.
 	Syntax SyntaxStore
+	// AllFields builds the types of every field of the dependencies'
+	// structs, unexported ones included, which no schema or conversion
+	// reads but DeepCopy does (whether a struct copies shallowly).
+	AllFields bool
 }
 
 const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -139,6 +143,7 @@ func LoadListing(ctx context.Context, listing *Listing, opts Options) (*model.Mo
 	l := &loader{ctx: ctx, opts: opts, fset: token.NewFileSet(), roots: map[string]*rootPkg{}, listing: listing}
 	l.src = newSrcImporter(l.fset, opts.Overlay, listing.byPath)
 	l.src.store = opts.Syntax
+	l.src.allFields = opts.AllFields
 	defer l.src.waitKept() // no goroutine outlives the load
 	l.src.warn = func(pos token.Pos, msg string) {
 		l.diags.Warnf(l.fset.Position(pos), markers.CodeGoLoad, "%s", msg)
@@ -157,7 +162,7 @@ func LoadListing(ctx context.Context, listing *Listing, opts Options) (*model.Mo
 	// A syntax error hides nothing else: the files that parsed, and what
 	// parsed of the others, go on (see Model.SyntaxErrorFiles).
 	l.typeCheck(api)
-	m := newBuilder(l).build(api)
+	m := newBuilder(l).build(api, l.commentOnly(api))
 	m.SyntaxErrorFiles = l.syntaxErrorFiles
 	return m, l.diags.Sorted(), nil
 }
@@ -341,7 +346,27 @@ func (l *loader) apiPackages() []*rootPkg {
 	return order
 }
 
-// looksLikeAPI reports whether files hold a +groupName marker or a struct
+// apiMarkers are the markers that make a package one of API types (read
+// whole, type-checked) rather than one read for its package markers only:
+// a group, or a generator's of Go code for its types (DeepCopy, apply
+// configurations).
+func apiMarkers() []string {
+	return []string{"+groupName", "+kubebuilder:object:generate", "+kubebuilder:object:root", "+k8s:deepcopy-gen", "+kubebuilder:ac:generate"}
+}
+
+// commentOnly returns the roots that are not API packages (nor imported by
+// one), by path: read for their package markers only.
+func (l *loader) commentOnly(api []*rootPkg) []*rootPkg {
+	var out []*rootPkg
+	for _, path := range slices.Sorted(maps.Keys(l.roots)) {
+		if r := l.roots[path]; !slices.Contains(api, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// looksLikeAPI reports whether files hold an apiMarkers marker or a struct
 // that embeds metav1.TypeMeta, without type-checking them.
 func looksLikeAPI(files []*ast.File) bool {
 	for _, f := range files {
@@ -350,8 +375,14 @@ func looksLikeAPI(files []*ast.File) bool {
 		}
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				if isMarkerComment(c.Text) && strings.HasPrefix(strings.TrimSpace(c.Text[2:]), "+groupName") {
-					return true
+				if !isMarkerComment(c.Text) {
+					continue
+				}
+				text := strings.TrimSpace(c.Text[2:])
+				for _, m := range apiMarkers() {
+					if strings.HasPrefix(text, m) {
+						return true
+					}
 				}
 			}
 		}

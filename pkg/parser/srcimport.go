@@ -43,6 +43,12 @@ type srcImporter struct {
 	wanted map[string]map[string]bool
 	// warn reports a declaration the importer cannot build (nil: silent).
 	warn func(pos token.Pos, msg string)
+	// allFields builds the types of unexported fields too (Options.AllFields).
+	allFields bool
+	// generated are the methods the importer added from generated files
+	// (a DeepCopyInto it found without parsing the file, or one of a
+	// generated file parsed for another name): not hand-written.
+	generated map[*types.Func]bool
 	// store keeps what reading a package gave between runs (nil: none;
 	// syntaxcache.go); keeping are the records being written.
 	store   SyntaxStore
@@ -65,6 +71,9 @@ type srcPkg struct {
 	// deepCopied are the types whose DeepCopyInto a generated file
 	// declares (found without parsing it).
 	deepCopied map[string]bool
+	// generatedFiles are the generated files parsed (for a name the others
+	// do not declare): their methods are not hand-written.
+	generatedFiles map[*ast.File]bool
 	// building guards against building a declaration twice.
 	building map[string]bool
 	// goFiles are the package's files, read on first need (read): a
@@ -284,16 +293,33 @@ func (si *srcImporter) methods(p *srcPkg, named *types.Named) {
 			_, variadic = l[len(l)-1].Type.(*ast.Ellipsis)
 		}
 		sig := types.NewSignatureType(recv, nil, nil, params, results, variadic)
-		named.AddMethod(types.NewFunc(fd.Name.Pos(), p.tpkg, fd.Name.Name, sig))
+		fn := types.NewFunc(fd.Name.Pos(), p.tpkg, fd.Name.Name, sig)
+		named.AddMethod(fn)
+		if p.generatedFiles[fileOf] {
+			si.markGenerated(fn)
+		}
 		have[fd.Name.Name] = true
 	}
 	if p.deepCopied[name] && !have["DeepCopyInto"] {
 		ptr := types.NewPointer(named)
 		sig := types.NewSignatureType(types.NewVar(token.NoPos, p.tpkg, "in", ptr), nil, nil,
 			types.NewTuple(types.NewVar(token.NoPos, p.tpkg, "out", ptr)), nil, false)
-		named.AddMethod(types.NewFunc(token.NoPos, p.tpkg, "DeepCopyInto", sig))
+		fn := types.NewFunc(token.NoPos, p.tpkg, "DeepCopyInto", sig)
+		named.AddMethod(fn)
+		si.markGenerated(fn)
 	}
 }
+
+// markGenerated records a method that is not hand-written.
+func (si *srcImporter) markGenerated(fn *types.Func) {
+	if si.generated == nil {
+		si.generated = map[*types.Func]bool{}
+	}
+	si.generated[fn] = true
+}
+
+// handWritten reports whether a method was declared by hand.
+func (si *srcImporter) handWritten(fn *types.Func) bool { return !si.generated[fn] }
 
 // fileOf returns the file of p that holds a position.
 func (si *srcImporter) fileOf(p *srcPkg, pos token.Pos) *ast.File {

@@ -126,7 +126,13 @@ func (si *srcImporter) parsePending(p *srcPkg) {
 	p.pending = nil
 	for _, path := range pending {
 		if src, err := si.read(path); err == nil {
-			si.parse(p, path, src)
+			f, _ := si.parse(p, path, src)
+			if f != nil && isGeneratedSource(src) {
+				if p.generatedFiles == nil {
+					p.generatedFiles = map[*ast.File]bool{}
+				}
+				p.generatedFiles[f] = true
+			}
 		}
 	}
 }

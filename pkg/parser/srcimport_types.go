@@ -109,7 +109,7 @@ func (si *srcImporter) structType(p *srcPkg, f *ast.File, x *ast.StructType, tpa
 		// Such fields led to reflect, regexp and math/big (through
 		// runtime.Scheme and resource.Quantity): a fifth of the load.
 		var t types.Type = types.Typ[types.Invalid]
-		if len(fld.Names) == 0 || anyExported(fld.Names) {
+		if len(fld.Names) == 0 || anyExported(fld.Names) || si.allFields {
 			t = si.expr(p, f, fld.Type, tparams)
 		}
 		tag := ""

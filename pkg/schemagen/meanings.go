@@ -137,7 +137,11 @@ func meaningRows() []meaning {
 		markers.Schemaless{}, markers.ObjectRoot{}, markers.GroupName{}, markers.VersionName{}, markers.Skip{},
 		markers.ConversionFrom{}, markers.ConversionDrop{}, markers.ConversionStyle{}, markers.ConversionWebhook{},
 		markers.ConversionTests{}, markers.ConversionFuzzer{}, markers.ConversionSkip{}, markers.ConversionGenerate{},
-		markers.K8sConversionGen{}, markers.FeatureGate{})...)
+		markers.K8sConversionGen{}, markers.FeatureGate{},
+		// The other generators' markers (DeepCopy, RBAC, webhooks, apply
+		// configurations) shape their files, not the CRDs.
+		markers.RBAC{}, markers.Webhook{}, markers.WebhookConfiguration{}, markers.ObjectGenerate{},
+		markers.DeepCopyGen{}, markers.DeepCopyInterfaces{}, markers.ApplyConfigGenerate{}, markers.ApplyConfigOutputPackage{})...)
 	return append(rows, otherRows(foreign, markers.Raw{})...)
 }
 
