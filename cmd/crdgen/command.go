@@ -106,6 +106,10 @@ type runState struct {
 	res     *pipeline.Result
 	results []setResult
 	diags   markers.ErrorList
+	// layout is where the outputs go and what generate makes, before the
+	// command line (crdgen.yaml over the defaults, kubebuilder's in a
+	// kubebuilder project).
+	layout layout
 	// reads records what the run reads besides the packages (crdgen.yaml,
 	// suites, the previous CRDs), for the rerun record.
 	reads *cache.Inputs
@@ -163,10 +167,15 @@ func (a *app) prepare(c *command, args []string) (r *runState, code int, ok bool
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return nil, exitFail, false
 	}
-	r = &runState{a: a, c: c, args: args, ph: pipeline.NewPhases(), reads: reads}
+	project, err := config.FindProject(a.dir, reads)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return nil, exitFail, false
+	}
+	r = &runState{a: a, c: c, args: args, ph: pipeline.NewPhases(), reads: reads, layout: layoutOf(cfg, project, reads)}
 	fs := r.register(cfg)
 	usage := r.usage()
-	patterns, code, ok := a.parseCommand(fs, args, usage, cfg)
+	patterns, code, ok := a.parseCommand(fs, args, usage, r.layout.packages)
 	if !ok {
 		return nil, code, false
 	}
@@ -450,9 +459,10 @@ func (r *runState) settings() map[string]string {
 }
 
 // parseCommand parses a command's flags and requires package patterns,
-// from the command line or else crdgen.yaml (cfg may be nil). ok is false
-// when the command should exit with code.
-func (a *app) parseCommand(fs *flagSet, args []string, usage string, cfg *config.Config) (patterns []string, code int, ok bool) {
+// from the command line or else the defaults (the layout's: crdgen.yaml's
+// packages, or a kubebuilder project's ./...). ok is false when the command
+// should exit with code.
+func (a *app) parseCommand(fs *flagSet, args []string, usage string, defaults []string) (patterns []string, code int, ok bool) {
 	patterns, err := fs.parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(a.stdout, usage)
@@ -462,8 +472,8 @@ func (a *app) parseCommand(fs *flagSet, args []string, usage string, cfg *config
 		fmt.Fprintf(a.stderr, "crdgen %s: %v\n\n%s", fs.Name(), err, usage)
 		return nil, exitUsage, false
 	}
-	if len(patterns) == 0 && cfg != nil {
-		patterns = cfg.Patterns()
+	if len(patterns) == 0 {
+		patterns = defaults
 	}
 	if len(patterns) == 0 {
 		fmt.Fprintf(a.stderr, "crdgen %s: no packages given (on the command line or as packages in %s)\n\n%s", fs.Name(), config.Name, usage)

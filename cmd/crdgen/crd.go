@@ -13,13 +13,10 @@ import (
 )
 
 // outputDirFlag registers -o, --output-dir on fs: where the CRDs are, by
-// default config/crd/bases or crdgen.yaml's outputDir.
-func outputDirFlag(fs *flagSet, p *string, cfg *config.Config, usage string) {
-	def := "config/crd/bases"
-	if cfg.OutputDir != "" {
-		def = cfg.Resolve(cfg.OutputDir)
-	}
-	fs.StringVar(p, "output-dir", "DIR", def, usage)
+// default the layout's (config/crd/bases, crdgen.yaml's outputDir, or the
+// kubebuilder project's config/crd/bases).
+func (r *runState) outputDirFlag(fs *flagSet, p *string, usage string) {
+	fs.StringVar(p, "output-dir", "DIR", r.layout.crdDir, usage)
 	fs.alias("o", "output-dir")
 }
 
@@ -37,7 +34,7 @@ removes the CRD files there that crdgen wrote and no kind makes any more.
 		builds:     true,
 		diagFormat: true,
 		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
-			outputDirFlag(fs, &outputDir, cfg, "where CRD files go; - prints them to standard output as one YAML stream instead")
+			r.outputDirFlag(fs, &outputDir, "where CRD files go; - prints them to standard output as one YAML stream instead")
 			r.checkFlag(fs)
 		},
 		check: func(r *runState) error {

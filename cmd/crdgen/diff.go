@@ -38,7 +38,7 @@ maxLength). Exits 1 when a breaking change is not allowed.
 		builds: true,
 		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
 			fs.StringVar(&against, "against", "DIR|git:REF", "", "the previous CRDs: a directory, or the output directory at a git revision (default: the output directory as it is)")
-			outputDirFlag(fs, &outputDir, cfg, "where the CRDs live")
+			r.outputDirFlag(fs, &outputDir, "where the CRDs live")
 			fs.Var(&allow, "allow", "ID", "accept a breaking change: its check (field-removed) or its full id (field-removed:widgets.example.com/v1.spec.size); repeatable")
 			fs.Var(format, "format", "text|json|markdown|github", "the report's format (github: workflow commands, and diagnostics too)")
 		},

@@ -62,6 +62,12 @@
 //	--conversion-style STYLE      methods or functions
 //	--conversion-tests BOOL       write the conversion round-trip tests (default true)
 //	--test                        run the test suites first; write nothing if a case fails
+//	--generators LIST             what to generate: crd, conversion, object, rbac, webhook, applyconfiguration
+//	--header-file FILE            the boilerplate at the top of generated Go files
+//	--year YEAR                   the year in headers (an existing file keeps its own)
+//	--role-name NAME              the name of the ClusterRole and Roles of +kubebuilder:rbac
+//	--rbac-dir DIR                where the RBAC role goes (default config/rbac)
+//	--webhook-dir DIR             where the webhook manifests go (default config/webhook)
 //	--format text|json|github     how diagnostics are printed
 //
 // Flags of crd:

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/crdgen/crdgen/internal/config"
 
@@ -20,6 +21,7 @@ import (
 func generateCommand() *command {
 	var outputDir, costReport string
 	var conv conversionFlags
+	var gen genFlags
 	var runTests bool
 	return &command{
 		name: "generate",
@@ -28,21 +30,26 @@ func generateCommand() *command {
 Loads PACKAGES once and writes everything crdgen makes of them: one CRD per
 group and kind into DIR/<group>_<plural>.yaml, the conversions of every
 kind with several versions into its packages (zz_generated.conversion.go),
-and, with --cost-report, the CEL cost report. With --test (test.generate in
-crdgen.yaml), it first runs the CRDs' test suites as crdgen test does, and
-writes nothing when a case fails.
+and, as --generators asks, the DeepCopy methods (object), the RBAC role
+(rbac), the webhook configurations (webhook) and the apply configurations
+(applyconfiguration) controller-gen writes, and with --cost-report the CEL
+cost report. In a kubebuilder project (a PROJECT file) it does what
+"make manifests generate" does, in kubebuilder's layout. With --test
+(test.generate in crdgen.yaml), it first runs the CRDs' test suites as
+crdgen test does, and writes nothing when a case fails.
 `,
 		builds:     true,
 		diagFormat: true,
 		phase:      "conversion",
 		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
-			outputDirFlag(fs, &outputDir, cfg, "where CRD files go")
+			r.outputDirFlag(fs, &outputDir, "where CRD files go")
 			r.checkFlag(fs)
 			fs.StringVar(&costReport, "cost-report", "FILE", cfg.Resolve(cfg.CostReport),
 				"also write the CEL cost report (.json: JSON, .md: Markdown, else text; - prints it as text on standard output)")
 			conv.register(fs, cfg, "conversion-")
 			fs.BoolVar(&runTests, "test", cfg.Test != nil && cfg.Test.Generate,
 				"run the CRDs' test suites first (as crdgen test does) and write nothing if a case fails")
+			gen.register(fs, r.layout)
 		},
 		check: func(r *runState) error {
 			switch outputDir {
@@ -53,6 +60,9 @@ writes nothing when a case fails.
 			}
 			r.costReport = costReport != ""
 			r.keepObjects = runTests
+			if err := gen.check(time.Now()); err != nil {
+				return err
+			}
 			return r.checkOutputDir()
 		},
 		uncached: func(*runState) bool { return costReport == "-" },
@@ -79,6 +89,9 @@ writes nothing when a case fails.
 			}
 			maps.Copy(out.Files, crds.Files)
 			out.Stale = append(out.Stale, crds.Stale...)
+			if err := r.addGenerated(out, &gen); err != nil {
+				return nil, err
+			}
 			if costReport == "" {
 				return out, nil
 			}

@@ -148,6 +148,7 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 			t.Fatal(err)
 		}
 	}
+	r.layout = layoutOf(cfg, "", safefile.OS{})
 	patterns, err := r.register(cfg).parseFlags(args[1:])
 	if err != nil {
 		t.Fatalf("%v: %v", args, err)

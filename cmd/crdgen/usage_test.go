@@ -5,13 +5,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crdgen/crdgen/internal/safefile"
 )
 
 // flagSetOf registers a command's flags as a run with no crdgen.yaml does.
 func flagSetOf(t *testing.T, c *command) *flagSet {
 	t.Helper()
 	a, _, _ := testApp(t.TempDir())
-	return (&runState{a: a, c: c}).register(nil)
+	return (&runState{a: a, c: c, layout: layoutOf(nil, "", safefile.OS{})}).register(nil)
 }
 
 // TestDocFlagsAreTheFlagSets pins the command's doc comment (doc.go) to

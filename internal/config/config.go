@@ -59,6 +59,20 @@ type Config struct {
 	// own (sets.go); FeatureGates declares gates no set turns on.
 	FeatureSets  map[string]*FeatureSet `json:"featureSets,omitempty"`
 	FeatureGates []string               `json:"featureGates,omitempty"`
+	// Generators are what crdgen generate makes (Generators lists them);
+	// none: crd and conversion, or in a kubebuilder project every one.
+	Generators []string `json:"generators,omitempty"`
+	// HeaderFile is the boilerplate at the top of generated Go files, its
+	// YEAR replaced by Year (default: the current year, or the year an
+	// existing file already has).
+	HeaderFile string `json:"headerFile,omitempty"`
+	Year       string `json:"year,omitempty"`
+	// RBAC holds the settings of the rbac generator.
+	RBAC *RBAC `json:"rbac,omitempty"`
+	// Webhook holds the settings of the webhook generator.
+	Webhook *Webhook `json:"webhook,omitempty"`
+	// ApplyConfiguration holds the settings of the applyconfiguration generator.
+	ApplyConfiguration *ApplyConfiguration `json:"applyConfiguration,omitempty"`
 
 	// path is the file, for messages; dir resolves relative paths.
 	path, dir string
@@ -69,6 +83,38 @@ type Config struct {
 type Conversion struct {
 	Style string `json:"style,omitempty"`
 	Tests *bool  `json:"tests,omitempty"`
+}
+
+// RBAC is the rbac section of crdgen.yaml.
+type RBAC struct {
+	// RoleName names the ClusterRole and Roles (controller-gen's roleName).
+	RoleName string `json:"roleName,omitempty"`
+	// OutputDir and FileName place the file (config/rbac, role.yaml).
+	OutputDir string `json:"outputDir,omitempty"`
+	FileName  string `json:"fileName,omitempty"`
+	// HeaderFile is the boilerplate written before the first document.
+	HeaderFile string `json:"headerFile,omitempty"`
+}
+
+// Webhook is the webhook section of crdgen.yaml.
+type Webhook struct {
+	// OutputDir is where manifests.yaml goes (config/webhook).
+	OutputDir string `json:"outputDir,omitempty"`
+	// HeaderFile is the boilerplate written before the first document.
+	HeaderFile string `json:"headerFile,omitempty"`
+}
+
+// ApplyConfiguration is the applyConfiguration section of crdgen.yaml.
+type ApplyConfiguration struct {
+	// External are controller-gen's externalApplyConfigurations:
+	// <package>.<Type>@<applyconfiguration package>.
+	External []string `json:"external,omitempty"`
+}
+
+// Generators are the names generators may have in crdgen.yaml and
+// --generators, in the order generate runs them.
+func Generators() []string {
+	return []string{"crd", "conversion", "object", "rbac", "webhook", "applyconfiguration"}
 }
 
 // Test is the test section of crdgen.yaml.
@@ -86,9 +132,12 @@ func configKeys() map[string][]string {
 	return map[string][]string{
 		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
 			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion", "test",
-			"featureSets", "featureGates"},
-		"conversion": {"style", "tests"},
-		"test":       {"suites", "generate"},
+			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration"},
+		"conversion":         {"style", "tests"},
+		"test":               {"suites", "generate"},
+		"rbac":               {"roleName", "outputDir", "fileName", "headerFile"},
+		"webhook":            {"outputDir", "headerFile"},
+		"applyConfiguration": {"external"},
 	}
 }
 
@@ -238,11 +287,22 @@ func (c *Config) check() error {
 			return fmt.Errorf("%s:%d: suppress: %v", c.path, keyLine(c.data, "suppress"), err)
 		}
 	}
+	for _, g := range c.Generators {
+		if !slices.Contains(Generators(), g) {
+			return bad("generators", g, Generators())
+		}
+	}
+	if c.Year != "" && !yearRE.MatchString(c.Year) {
+		return fmt.Errorf("%s:%d: year: want a year of four digits, got %q", c.path, keyLine(c.data, "year"), c.Year)
+	}
 	if c.MaxDescriptionLength != nil && *c.MaxDescriptionLength < 0 {
 		return fmt.Errorf("%s: maxDescriptionLength must not be negative", c.path)
 	}
 	return c.checkSets()
 }
+
+// yearRE is a year as YEAR is replaced with.
+var yearRE = regexp.MustCompile(`^[0-9]{4}$`)
 
 // Resolve makes a path from the file absolute.
 func (c *Config) Resolve(path string) string {

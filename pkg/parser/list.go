@@ -9,6 +9,7 @@ package parser
 // and the modules the fingerprint hashes.
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -17,6 +18,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/crdgen/crdgen/internal/safefile"
 )
 
 // Listing is what the go command says of some patterns and everything
@@ -104,22 +107,39 @@ func List(ctx context.Context, patterns []string, opts Options) (*Listing, error
 func (l *Listing) add(ctx context.Context, g listGroup) error {
 	cfg := &packages.Config{
 		Context:    ctx,
-		Mode:       loadMode,
+		Mode:       findMode,
 		Dir:        g.dir,
 		Env:        l.opts.Env,
 		Overlay:    l.opts.Overlay,
 		BuildFlags: tagFlags(l.opts),
 	}
-	roots, err := packages.Load(cfg, g.patterns...)
+	// First what the patterns match, without their dependencies (go list
+	// -find): a controller's imports (controller-runtime, client-go) are
+	// never read, so their listing is not needed. Then, with their
+	// dependencies, only the packages that may hold API types.
+	found, err := packages.Load(cfg, g.patterns...)
 	if err != nil {
 		return err
 	}
+	var api []string
+	for _, p := range found {
+		if p.PkgPath != "" && mayBeAPI(p.GoFiles, l.opts.Overlay) {
+			api = append(api, p.PkgPath)
+		}
+	}
+	var roots []*packages.Package
+	if len(api) > 0 {
+		cfg.Mode = loadMode
+		if roots, err = packages.Load(cfg, api...); err != nil {
+			return err
+		}
+	}
 	rootPaths := map[string]bool{}
-	for _, p := range roots {
+	for _, p := range found {
 		rootPaths[p.PkgPath] = true
 	}
 	seen := map[string]bool{}
-	packages.Visit(roots, nil, func(p *packages.Package) {
+	record := func(p *packages.Package) {
 		if seen[p.PkgPath] || p.PkgPath == "" {
 			return
 		}
@@ -139,8 +159,58 @@ func (l *Listing) add(ctx context.Context, g listGroup) error {
 			l.pkgs = append(l.pkgs, lp)
 		}
 		l.byPath[lp.ImportPath] = lp
-	})
+	}
+	packages.Visit(roots, nil, record)
+	for _, p := range found {
+		record(p)
+	}
 	return nil
+}
+
+// findMode lists packages without their dependencies: go/packages runs
+// go list -find for it.
+const findMode = packages.NeedName | packages.NeedFiles | packages.NeedModule
+
+// mayBeAPI reports whether a package's files may hold API types, reading
+// bytes only: a marker the parser takes for an API package (apiMarkers), or
+// TypeMeta, which a kind embeds. It may say yes for a package that holds
+// none (the parser decides, from syntax); never no for one that does.
+func mayBeAPI(files []string, overlay map[string][]byte) bool {
+	for _, f := range files {
+		src, ok := overlay[f]
+		if !ok {
+			var err error
+			if src, err = safefile.Read(f); err != nil {
+				return true // the parser reports it
+			}
+		}
+		if bytes.Contains(src, []byte("TypeMeta")) || apiMarkerLine(src) {
+			return true
+		}
+	}
+	return false
+}
+
+// apiMarkerLine reports whether src has a line comment that starts with
+// one of apiMarkers (after blanks), as a marker does.
+func apiMarkerLine(src []byte) bool {
+	for _, m := range apiMarkers() {
+		for rest := src; ; {
+			i := bytes.Index(rest, []byte(m))
+			if i < 0 {
+				break
+			}
+			line := rest[:i]
+			if j := bytes.LastIndexByte(line, '\n'); j >= 0 {
+				line = line[j+1:]
+			}
+			if text, ok := bytes.CutPrefix(bytes.TrimLeft(line, " \t"), []byte("//")); ok && len(bytes.TrimLeft(text, " \t")) == 0 {
+				return true
+			}
+			rest = rest[i+len(m):]
+		}
+	}
+	return false
 }
 
 // relTo is path relative to dir when it lies under it, for messages.

@@ -524,3 +524,57 @@ type OnDisk struct{}
 		t.Errorf("with an overlay: %v, want [Added Unsaved]", got)
 	}
 }
+
+// TestControllersAreReadForTheirComments loads an API package beside a
+// controller whose imports the module cannot even resolve (crdgen never
+// lists or type-checks a controller's dependencies): the controller is a
+// comments-only package with its RBAC markers, and an RBAC marker in a
+// type's doc comment, which controller-gen loses too, is a warning.
+func TestControllersAreReadForTheirComments(t *testing.T) {
+	dir := fixture(t, `
+-- go.mod --
+module example.com/m
+
+go 1.24
+-- api/v1/types.go --
+// +groupName=m.example.com
+package v1
+
+// Spec is a spec.
+type Spec struct {
+	N int32 `+"`json:\"n\"`"+`
+}
+-- internal/controller/widget.go --
+package controller
+
+import (
+	_ "sigs.k8s.io/controller-runtime/pkg/client"
+
+	_ "example.com/m/api/v1"
+)
+
+// +kubebuilder:rbac:groups=m.example.com,resources=widgets,verbs=get;list
+
+// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get
+// Reconciler reconciles widgets.
+type Reconciler struct{}
+`)
+	m, diags := load(t, dir, Options{}, "./...")
+	if diags.HasErrors() {
+		t.Fatalf("the controller's unresolvable import stopped the load: %s", diagText(diags))
+	}
+	ctrl := pkg(t, m, "example.com/m/internal/controller")
+	if !ctrl.CommentsOnly || !ctrl.Root || len(ctrl.Types) != 0 {
+		t.Errorf("controller: comments only %v, root %v, %d types", ctrl.CommentsOnly, ctrl.Root, len(ctrl.Types))
+	}
+	rules := markers.All[markers.RBAC](ctrl.Markers)
+	if len(rules) != 1 || rules[0].Resources[0] != "widgets" {
+		t.Errorf("the controller's package RBAC markers: %+v", rules)
+	}
+	if want := "internal/controller/widget.go:11:4: warning: +kubebuilder:rbac in a type's doc comment is lost"; !strings.Contains(diagText(diags), want) {
+		t.Errorf("no warning for the lost marker, want %q in:\n%s", want, diagText(diags))
+	}
+	if api := pkg(t, m, "example.com/m/api/v1"); api.CommentsOnly || len(api.Types) == 0 {
+		t.Errorf("the API package: comments only %v, %d types", api.CommentsOnly, len(api.Types))
+	}
+}
