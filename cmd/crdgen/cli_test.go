@@ -14,29 +14,6 @@ import (
 	"github.com/crdgen/crdgen/internal/config"
 )
 
-// copyDir copies a directory tree.
-func copyDir(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, path)
-		target := filepath.Join(to, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestCRDsToStdout checks -o -: the CRDs, in file name order, as one YAML
 // stream on standard output, byte for byte the files -o DIR writes, and
 // nothing on disk.
