@@ -57,6 +57,9 @@ const (
 	CodeTestFailed Code = "test-failed"
 	// CodeTestSuite: a CRD test suite cannot be run as written.
 	CodeTestSuite Code = "test-suite"
+	// CodeRBAC: an RBAC marker contradicts itself, or makes a rule the API
+	// server rejects.
+	CodeRBAC Code = "rbac"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -64,7 +67,7 @@ func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
-		CodeTestFailed, CodeTestSuite}
+		CodeTestFailed, CodeTestSuite, CodeRBAC}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.
