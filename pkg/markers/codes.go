@@ -60,6 +60,9 @@ const (
 	// CodeRBAC: an RBAC marker contradicts itself, or makes a rule the API
 	// server rejects.
 	CodeRBAC Code = "rbac"
+	// CodeWebhook: a webhook marker is incomplete or contradicts itself, or
+	// its webhooks do not make a valid configuration.
+	CodeWebhook Code = "webhook"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -67,7 +70,7 @@ func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
-		CodeTestFailed, CodeTestSuite, CodeRBAC}
+		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.
