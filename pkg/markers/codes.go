@@ -57,6 +57,12 @@ const (
 	CodeTestFailed Code = "test-failed"
 	// CodeTestSuite: a CRD test suite cannot be run as written.
 	CodeTestSuite Code = "test-suite"
+	// CodeRBAC: an RBAC marker contradicts itself, or makes a rule the API
+	// server rejects.
+	CodeRBAC Code = "rbac"
+	// CodeWebhook: a webhook marker is incomplete or contradicts itself, or
+	// its webhooks do not make a valid configuration.
+	CodeWebhook Code = "webhook"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -64,7 +70,7 @@ func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
-		CodeTestFailed, CodeTestSuite}
+		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.
