@@ -8,6 +8,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -19,6 +20,8 @@ import (
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/rbac"
+	"github.com/crdgen/crdgen/pkg/webhook"
 )
 
 // genFlags are generate's settings of the generators beside the CRDs.
@@ -79,7 +82,40 @@ type goGenerator struct {
 // goGenerators are the generators beside the CRDs and conversions, in the
 // order they run.
 func goGenerators() []goGenerator {
-	return []goGenerator{}
+	return []goGenerator{
+		{name: "rbac", run: genRBAC},
+		{name: "webhook", run: genWebhook},
+	}
+}
+
+// genRBAC writes the role of the +kubebuilder:rbac markers.
+func genRBAC(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
+	header, err := r.header(r.layout.rbacHeader, f.year, false)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	data, diags := rbac.Generate(r.mod, rbac.Options{RoleName: f.roleName, Header: header})
+	if data == nil {
+		return nil, nil, diags, nil
+	}
+	path := filepath.Join(r.a.abs(f.rbacDir), r.layout.rbacFile)
+	return []generated{{path: path, content: data, owns: ownManifest("ClusterRole", "Role"), what: "the RBAC role crdgen or controller-gen writes"}}, nil, diags, nil
+}
+
+// genWebhook writes the webhook configurations of the +kubebuilder:webhook
+// markers.
+func genWebhook(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
+	header, err := r.header(r.layout.webhookHeader, f.year, false)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	data, diags := webhook.Generate(r.mod, webhook.Options{Header: header})
+	if data == nil {
+		return nil, nil, diags, nil
+	}
+	path := filepath.Join(r.a.abs(f.webhookDir), "manifests.yaml")
+	return []generated{{path: path, content: data, owns: ownManifest("MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"),
+		what: "the webhook configurations crdgen or controller-gen writes"}}, nil, diags, nil
 }
 
 // addGenerated runs the generators asked for and adds their files to out,

@@ -1,0 +1,87 @@
+package main
+
+// These tests run crdgen generate in a project laid out as kubebuilder
+// scaffolds one, with no crdgen.yaml and no arguments: it must do what the
+// scaffold's make manifests generate does, in kubebuilder's directories.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// kubebuilderProject is a small project as kubebuilder scaffolds it: a
+// PROJECT file, an API package, a controller with RBAC markers and a
+// webhook with its marker, and the boilerplate header.
+func kubebuilderProject(t *testing.T) string {
+	t.Helper()
+	return tempModule(t, map[string]string{
+		"PROJECT":                 "domain: example.com\nlayout:\n- go.kubebuilder.io/v4\nprojectName: shop\nrepo: example.com/shop\nversion: \"3\"\n",
+		"hack/boilerplate.go.txt": "/*\nCopyright YEAR The Shop Authors.\n*/",
+		"api/v1/types.go":         shopTypes,
+		"internal/controller/widget_controller.go": `package controller
+
+// +kubebuilder:rbac:groups=shop.example.com,resources=widgets,verbs=get;list;watch;create;update;patch;delete
+// +kubebuilder:rbac:groups=shop.example.com,resources=widgets/status,verbs=get;update;patch
+
+// WidgetReconciler reconciles widgets.
+type WidgetReconciler struct{}
+`,
+		"internal/webhook/v1/widget_webhook.go": `package v1
+
+// +kubebuilder:webhook:path=/validate-shop-example-com-v1-widget,mutating=false,failurePolicy=fail,sideEffects=None,groups=shop.example.com,resources=widgets,verbs=create;update,versions=v1,name=vwidget-v1.kb.io,admissionReviewVersions=v1
+
+// WidgetCustomValidator validates widgets.
+type WidgetCustomValidator struct{}
+`,
+	})
+}
+
+// TestKubebuilderProjectWithNoSettings runs generate with no flags, no
+// crdgen.yaml and no arguments from a subdirectory of the project: the
+// CRDs, the role and the webhook configuration go where kubebuilder keeps
+// them, a second run and --check find nothing to do, a person's role.yaml
+// with other objects in it is never replaced, and --generators narrows
+// the run.
+func TestKubebuilderProjectWithNoSettings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	dir := kubebuilderProject(t)
+	code, _, stderr := crdgenIn(t, filepath.Join(dir, "internal", "controller"), "generate")
+	if code != exitOK {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	role, err := os.ReadFile(filepath.Join(dir, "config", "rbac", "role.yaml"))
+	if err != nil || !strings.HasPrefix(string(role), "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: manager-role\n") {
+		t.Errorf("config/rbac/role.yaml: %v\n%s", err, role)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "config", "webhook", "manifests.yaml")); err != nil {
+		t.Errorf("config/webhook/manifests.yaml: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "config", "crd", "bases", "shop.example.com_widgets.yaml")); err != nil {
+		t.Errorf("the CRD: %v", err)
+	}
+	if code, stdout, stderr := crdgenIn(t, dir, "generate", "--check"); code != exitOK {
+		t.Errorf("--check after generate: exit %d\n%s%s", code, stdout, stderr)
+	}
+
+	// A role.yaml a person keeps, with a binding in it, is not replaced.
+	kept := "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: mine\n"
+	os.WriteFile(filepath.Join(dir, "config", "rbac", "role.yaml"), []byte(kept), 0o644)
+	code, _, stderr = crdgenIn(t, dir, "generate")
+	if want := "was not written by crdgen or controller-gen"; code != exitFail || !strings.Contains(stderr, want) {
+		t.Errorf("a person's role.yaml: exit %d, want %q in\n%s", code, want, stderr)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "config", "rbac", "role.yaml")); string(data) != kept {
+		t.Error("a person's role.yaml was replaced")
+	}
+	if code, _, stderr = crdgenIn(t, dir, "generate", "--generators", "crd,webhook"); code != exitOK {
+		t.Errorf("--generators crd,webhook: exit %d\n%s", code, stderr)
+	}
+	code, _, stderr = crdgenIn(t, dir, "generate", "--generators", "crd,rbca")
+	if want := `no generator "rbca", did you mean "rbac"`; code != exitUsage || !strings.Contains(stderr, want) {
+		t.Errorf("a misspelt generator: exit %d, want %q in\n%s", code, want, stderr)
+	}
+}
