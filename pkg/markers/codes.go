@@ -63,6 +63,9 @@ const (
 	// CodeWebhook: a webhook marker is incomplete or contradicts itself, or
 	// its webhooks do not make a valid configuration.
 	CodeWebhook Code = "webhook"
+	// CodeDeepCopy: DeepCopy methods cannot be generated for a type or a
+	// field (an interface, a function, a channel, an array).
+	CodeDeepCopy Code = "deepcopy"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -70,7 +73,7 @@ func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
-		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook}
+		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.

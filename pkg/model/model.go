@@ -184,7 +184,9 @@ type Type struct {
 	// it) implements json.Marshaler or encoding.TextMarshaler.
 	JSONMarshaler bool
 	TextMarshaler bool
-	// DeepCopyInto is true when *T has a DeepCopyInto(*T) method.
+	// DeepCopyInto is true when *T has a DeepCopyInto(*T) method, declared
+	// in a file the load read or in the package's generated deepcopy file
+	// (which the load leaves out of API packages).
 	DeepCopyInto bool
 	// DeepCopyObject is true when *T has a DeepCopyObject method, declared
 	// in a file the load read or in the package's generated deepcopy file

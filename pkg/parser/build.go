@@ -84,7 +84,7 @@ func (b *builder) build(api, commentOnly []*rootPkg) *model.Model {
 				ps.add(f, b.isTypeMarker, b.isPackageMarker)
 			}
 		}
-		ps.deepCopyObjects = r.deepCopyObjects
+		ps.deepCopyObjects, ps.deepCopyIntos = r.deepCopyObjects, r.deepCopyIntos
 		b.syntax[r.lp.ImportPath] = ps
 		pkg := b.newPackage(r.tpkg, ps)
 		pkg.Root = true
@@ -265,7 +265,7 @@ func (b *builder) typeFor(t types.Type) *model.Type {
 	b.types[key] = typ
 	pkg.Types = append(pkg.Types, typ)
 	if n, ok := t.(*types.Named); ok {
-		typ.DeepCopyInto = hasDeepCopyInto(n)
+		typ.DeepCopyInto = hasDeepCopyInto(n) || ps != nil && ps.deepCopyIntos[obj.Name()]
 		typ.DeepCopyObject = hasMethod(n, "DeepCopyObject") || ps != nil && ps.deepCopyObjects[obj.Name()]
 		typ.Manual = b.manualDeepCopy(n)
 		typ.JSONMarshaler = implements(n, b.jsonMarshaler)

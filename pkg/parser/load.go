@@ -115,8 +115,10 @@ type rootPkg struct {
 	api     bool
 	tpkg    *types.Package
 	// deepCopyObjects are the types the package's generated files, left
-	// out of the load, give a DeepCopyObject method.
+	// out of the load, give a DeepCopyObject method; deepCopyIntos those
+	// they give a DeepCopyInto.
 	deepCopyObjects map[string]bool
+	deepCopyIntos   map[string]bool
 }
 
 // Load loads the packages matched by patterns and builds the model of their
@@ -233,6 +235,7 @@ func (l *loader) parseRoots() {
 	}
 	errs := make([]error, len(jobs))
 	objects := make([][]string, len(jobs))
+	intos := make([]map[string]bool, len(jobs))
 	tags := newTagMatcher(l.opts)
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -251,8 +254,10 @@ func (l *loader) parseRoots() {
 				if tags.ignoredAsGenerated(src) {
 					// Left out as controller-gen leaves it out, but the
 					// deepcopy functions it declares tell which kinds are
-					// runtime.Objects.
+					// runtime.Objects, and which types have DeepCopyInto.
 					objects[k] = deepCopyObjects(src)
+					intos[k] = map[string]bool{}
+					scanDeepCopies(src, intos[k])
 					continue
 				}
 				f, err := parser.ParseFile(l.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
@@ -275,6 +280,13 @@ func (l *loader) parseRoots() {
 				r.deepCopyObjects = map[string]bool{}
 			}
 			r.deepCopyObjects[name] = true
+		}
+		for name := range intos[k] {
+			r := jobs[k].r
+			if r.deepCopyIntos == nil {
+				r.deepCopyIntos = map[string]bool{}
+			}
+			r.deepCopyIntos[name] = true
 		}
 	}
 	for _, r := range l.roots {

@@ -39,8 +39,10 @@ type pkgSyntax struct {
 	// others.
 	pending []string
 	// deepCopyObjects are the types the API package's generated files,
-	// which the load leaves out, give a DeepCopyObject method.
+	// which the load leaves out, give a DeepCopyObject method;
+	// deepCopyIntos those they give a DeepCopyInto.
 	deepCopyObjects map[string]bool
+	deepCopyIntos   map[string]bool
 }
 
 // specRef is a type declaration and the file it is in.
