@@ -97,6 +97,8 @@ type runState struct {
 	knownGates []string
 	// cfgSuites are crdgen.yaml's test.suites, resolved.
 	cfgSuites []string
+	// allFields loads what DeepCopy needs (parser.Options.AllFields).
+	allFields bool
 
 	ph  *pipeline.Phases
 	mod *model.Model
@@ -497,6 +499,7 @@ func (r *runState) load(listing *parser.Listing, store *cache.Syntax) (*model.Mo
 		UnknownMarkers: sev,
 		FeatureGates:   r.knownGates,
 		FeatureSets:    len(r.sets) > 0,
+		AllFields:      r.allFields,
 	}
 	if store != nil {
 		opts.Syntax = store

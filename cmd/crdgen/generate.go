@@ -15,6 +15,7 @@ import (
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/crtest"
+	"github.com/crdgen/crdgen/pkg/deepcopy"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
 
@@ -63,11 +64,16 @@ crdgen test does, and writes nothing when a case fails.
 			if err := gen.check(time.Now()); err != nil {
 				return err
 			}
+			r.allFields = gen.runs("object")
 			return r.checkOutputDir()
 		},
 		uncached: func(*runState) bool { return costReport == "-" },
 		produce: func(r *runState) (*outputs, error) {
-			res, cdiags := convgen.Generate(r.mod, conv.options())
+			copts := conv.options()
+			if gen.runs("object") {
+				copts.Objects = deepcopy.Objects(r.mod)
+			}
+			res, cdiags := convgen.Generate(r.mod, copts)
 			r.diags.Append(cdiags)
 			if !r.built() || res == nil {
 				return nil, nil

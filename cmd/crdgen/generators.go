@@ -19,6 +19,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/pkg/deepcopy"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/rbac"
 	"github.com/crdgen/crdgen/pkg/webhook"
@@ -83,8 +84,40 @@ type goGenerator struct {
 // order they run.
 func goGenerators() []goGenerator {
 	return []goGenerator{
+		{name: "object", run: genObject},
 		{name: "rbac", run: genRBAC},
 		{name: "webhook", run: genWebhook},
+	}
+}
+
+// genObject writes the DeepCopy methods of the API packages' types. A file
+// of crdgen's own in a package that no longer gets one is removed.
+func genObject(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
+	header, err := r.header(f.headerFile, f.year, false)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	files, diags := deepcopy.Generate(r.mod, deepcopy.Options{Header: header})
+	var out []generated
+	for _, file := range files {
+		out = append(out, generated{path: file.Path, content: file.Content, owns: takesOverGoFile, what: "Go files whose Code generated line names crdgen or controller-gen"})
+	}
+	var stale []output.Stale
+	for _, pkg := range r.mod.Packages {
+		if pkg.Root && !pkg.CommentsOnly && pkg.Local && pkg.Dir != "" {
+			stale = append(stale, output.Stale{Dir: pkg.Dir, Names: []string{deepcopy.FileName}, Own: ownedBy(deepcopy.GeneratedLine)})
+		}
+	}
+	return out, stale, diags, nil
+}
+
+// ownedBy returns the test of a Go file crdgen wrote: its "Code generated"
+// line is line, before the package clause. controller-gen's files that a
+// run no longer makes are left, as controller-gen leaves them.
+func ownedBy(line string) func(name string, data []byte) bool {
+	return func(_ string, data []byte) bool {
+		head, _, _ := strings.Cut(string(data), "\npackage ")
+		return strings.Contains(head+"\n", "\n"+line+"\n") || strings.HasPrefix(head, line+"\n")
 	}
 }
 

@@ -27,6 +27,9 @@ type Options struct {
 	Style Style
 	// Tests overrides +crdgen:conversion:tests when set.
 	Tests *bool
+	// Objects are types that are runtime.Objects once the run's other
+	// files are written (the DeepCopyObject methods the run generates).
+	Objects map[model.GoIdent]bool
 }
 
 // File is one generated Go file.

@@ -63,11 +63,11 @@ func optedIn(kc *kindConv) bool {
 // its versions already convert, with one note saying why and how to opt in.
 func (g *gen) leaveAlone(kc *kindConv) bool {
 	for _, k := range append([]*model.Kind{kc.hub}, kc.spokes...) {
-		if !k.Type.DeepCopyObject {
+		if !k.Type.DeepCopyObject && !g.opts.Objects[k.Type.Ident] {
 			// Hub() and ConvertTo/ConvertFrom, and the round-trip test, need
 			// runtime.Objects: writing them would break the build.
 			g.diags.Warnf(k.Type.Pos, markers.CodeConversionSkipped,
-				"crdgen generates no conversion for %s (%s): %s %s has no DeepCopyObject method, so it is not a runtime.Object that controller-runtime can convert; generate its deepcopy functions (controller-gen object) first",
+				"crdgen generates no conversion for %s (%s): %s %s has no DeepCopyObject method, so it is not a runtime.Object that controller-runtime can convert; generate its deepcopy functions first (the object generator: crdgen generate --generators with object, or controller-gen object)",
 				kc.name, kc.group, k.Version.Name, kc.name)
 			return true
 		}

@@ -114,3 +114,25 @@ func selected(pkg *model.Package, diags *markers.ErrorList) []*model.Type {
 	}
 	return out
 }
+
+// Objects returns the types Generate gives a DeepCopyObject method, or that
+// have one by hand: the root objects among the types it generates for, which
+// are runtime.Objects once its files are written. A caller that generates
+// conversions in the same run counts them.
+func Objects(m *model.Model) map[model.GoIdent]bool {
+	out := map[model.GoIdent]bool{}
+	if m == nil {
+		return out
+	}
+	for _, pkg := range m.Packages {
+		if !pkg.Root || pkg.CommentsOnly {
+			continue
+		}
+		for _, t := range selected(pkg, nil) {
+			if isObject(t) && (t.Manual.DeepCopy == model.NoMethod || t.Manual.DeepCopyObject) {
+				out[t.Ident] = true
+			}
+		}
+	}
+	return out
+}

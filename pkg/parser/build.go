@@ -273,7 +273,12 @@ func (b *builder) typeFor(t types.Type) *model.Type {
 	}
 	if b.l.opts.WellKnown != nil && b.l.opts.WellKnown(typ.Ident) {
 		typ.WellKnown = true
-		return typ
+		// A schema stops at a well-known type; DeepCopy (AllFields) needs
+		// its shape, whether it copies shallowly (intstr.IntOrString) or
+		// not (metav1.ObjectMeta).
+		if !b.l.opts.AllFields {
+			return typ
+		}
 	}
 	b.queue = append(b.queue, work{t: typ, tt: t})
 	return typ

@@ -74,8 +74,9 @@ type Options struct {
 	// nil reads them every run.
 	Syntax SyntaxStore
 	// AllFields builds the types of every field of the dependencies'
-	// structs, unexported ones included, which no schema or conversion
-	// reads but DeepCopy does (whether a struct copies shallowly).
+	// structs, unexported ones included, and the shapes of well-known
+	// types (still marked WellKnown), which no schema or conversion reads
+	// but DeepCopy does (whether a struct copies shallowly).
 	AllFields bool
 }
 
