@@ -85,3 +85,33 @@ func TestKubebuilderProjectWithNoSettings(t *testing.T) {
 		t.Errorf("a misspelt generator: exit %d, want %q in\n%s", code, want, stderr)
 	}
 }
+
+// TestConversionWithGeneratedDeepCopy has two versions of a kind with no
+// DeepCopy methods at all: generate, with the object generator, writes
+// them and the conversions in one run (they make the kinds
+// runtime.Objects), and the package builds and passes its round-trip test.
+func TestConversionWithGeneratedDeepCopy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	files := caseFiles(t, "conversion_opted_in_tests_hand_written_methods", "example.com/shop", "v1", "v2")
+	for _, v := range []string{"v1", "v2"} {
+		delete(files, "api/"+v+"/deepcopy.go")
+		info := "api/" + v + "/groupversion_info.go"
+		files[info] = strings.Replace(files[info], "// +groupName=", "// +kubebuilder:object:generate=true\n// +groupName=", 1)
+		types := "api/" + v + "/widget_types.go"
+		files[types] = strings.Replace(files[types], "type Widget struct", "// +kubebuilder:object:root=true\ntype Widget struct", 1)
+	}
+	dir := tempModule(t, files)
+	code, _, stderr := crdgenIn(t, dir, "generate", "--generators", "crd,conversion,object", "./api/...")
+	if code != exitOK {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	for _, f := range []string{"v1/zz_generated.deepcopy.go", "v2/zz_generated.deepcopy.go", "v2/zz_generated.conversion.go"} {
+		if _, err := os.Stat(filepath.Join(dir, "api", f)); err != nil {
+			t.Errorf("api/%s: %v", f, err)
+		}
+	}
+	runOK(t, dir, "go", "vet", "./...")
+	runOK(t, dir, "go", "test", "./api/...")
+}
