@@ -41,6 +41,9 @@ type pkgSyntax struct {
 	// deepCopyObjects are the types the API package's generated files,
 	// which the load leaves out, give a DeepCopyObject method.
 	deepCopyObjects map[string]bool
+	// commentEnds indexes each file's comment groups by the line they end
+	// on (comments.go's gengoComments), built on first use.
+	commentEnds map[*ast.File]map[int]*ast.CommentGroup
 }
 
 // specRef is a type declaration and the file it is in.
