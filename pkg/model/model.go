@@ -135,6 +135,10 @@ type Package struct {
 	// types (a controller, a webhook, main): it is read for its package
 	// markers (RBAC rules, webhooks) and has no Types.
 	CommentsOnly bool
+	// Vars are the names of the package-level variables, sorted (API
+	// packages of the patterns only): the generated apply configurations
+	// refer to SchemeGroupVersion.
+	Vars []string
 }
 
 // Import is an imported package: its path and the name it declares.
@@ -166,6 +170,10 @@ type Type struct {
 	// controller-gen formats descriptions.
 	Doc     string
 	Markers []markers.Marker
+	// Comments are the comment blocks above the declaration as
+	// code-generator reads them (types of API packages of the patterns
+	// only).
+	Comments Comments
 	// Underlying is the type's shape; nil for a well-known type (one the
 	// caller asked not to walk into, such as metav1.Time).
 	Underlying TypeExpr
@@ -202,6 +210,17 @@ type Type struct {
 	EnumValues []string
 }
 
+// Comments are the comment blocks above a declaration, found by line the
+// way k8s.io/gengo finds them rather than by go/ast's doc association.
+// Closest is the block that ends on the line above the declared name.
+// Detached is the block that ends two lines above Closest's first line (or
+// above the name when there is no Closest): one blank line apart. Each is
+// go/ast's CommentGroup.Text split into lines, marker lines included; nil
+// when there is no such block.
+type Comments struct {
+	Closest, Detached []string
+}
+
 // ManualDeepCopy are a type's hand-written DeepCopy methods: DeepCopy()
 // returning the receiver's type (a pointer for a pointer receiver),
 // DeepCopyInto taking a pointer to the type and returning nothing, and
@@ -231,6 +250,10 @@ type Field struct {
 	Pos      token.Position
 	Doc      string
 	Markers  []markers.Marker
+	// Comments are the comment blocks above the field as code-generator
+	// reads them (fields of API packages of the patterns only; Detached is
+	// not filled).
+	Comments Comments
 	Type     TypeExpr
 	// Embedded is true for an anonymous (embedded) field.
 	Embedded bool

@@ -118,9 +118,22 @@ func (b *builder) build(api, commentOnly []*rootPkg) *model.Model {
 		}
 		if pkg := b.pkgs[r.lp.ImportPath]; pkg != nil && r.tpkg != nil {
 			pkg.Funcs = b.funcs(r)
+			pkg.Vars = packageVars(r.tpkg)
 		}
 	}
 	return b.assemble()
+}
+
+// packageVars returns the names of a package's package-level variables,
+// sorted (Scope.Names is).
+func packageVars(tp *types.Package) []string {
+	var out []string
+	for _, name := range tp.Scope().Names() {
+		if _, ok := tp.Scope().Lookup(name).(*types.Var); ok {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // newPackage registers a package and reads its package-level markers.
@@ -312,6 +325,7 @@ func (b *builder) fill(w work) {
 			doc = ref.decl.Doc
 		}
 		typ.Doc = docText(doc)
+		typ.Comments = b.gengoComments(ps, ref.spec.Name.Pos())
 		typ.Markers = b.parseMarkers(ps.nodes[ref.spec], markers.OnType, typ.Package)
 		typ.Markers = append(typ.Markers, b.gatewayMarkers(typ.Doc, typ.Pos, markers.OnType, typ.Package)...)
 		b.checkGates(typ.Markers, typ.Doc, typ.Pos, typ.Package)

@@ -19,6 +19,8 @@ import (
 	"go/ast"
 	"go/token"
 	"strings"
+
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // rawMarker is one marker comment before parsing.
@@ -262,4 +264,55 @@ func docText(cg *ast.CommentGroup) string {
 		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
+}
+
+// gengoComments returns the comment blocks above the declaration whose name
+// is at pos, found by line as k8s.io/gengo finds them (code-generator's
+// apply configurations copy them): the block ending on the line above, and
+// the one ending two lines above that. Only the patterns' API packages are
+// read this way.
+func (b *builder) gengoComments(ps *pkgSyntax, pos token.Pos) model.Comments {
+	if ps == nil || ps.pkg == nil || !ps.pkg.Root || !pos.IsValid() {
+		return model.Comments{}
+	}
+	var file *ast.File
+	for _, f := range ps.files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			file = f
+			break
+		}
+	}
+	if file == nil {
+		return model.Comments{}
+	}
+	ends := ps.commentEnds[file]
+	if ends == nil {
+		ends = map[int]*ast.CommentGroup{}
+		for _, cg := range file.Comments {
+			ends[b.l.fset.Position(cg.End()).Line] = cg
+		}
+		if ps.commentEnds == nil {
+			ps.commentEnds = map[*ast.File]map[int]*ast.CommentGroup{}
+		}
+		ps.commentEnds[file] = ends
+	}
+	line := b.l.fset.Position(pos).Line
+	closest := ends[line-1]
+	above := line
+	if closest != nil {
+		above = b.l.fset.Position(closest.Pos()).Line
+	}
+	return model.Comments{Closest: commentLines(closest), Detached: commentLines(ends[above-2])}
+}
+
+// commentLines splits a comment group's text into lines, as gengo does.
+func commentLines(cg *ast.CommentGroup) []string {
+	if cg == nil {
+		return nil
+	}
+	text := strings.TrimRight(cg.Text(), "\n")
+	if text == "" {
+		return nil
+	}
+	return strings.Split(text, "\n")
 }

@@ -181,6 +181,8 @@ func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, ps *pkgSynta
 		if synFields != nil {
 			sf := synFields[i]
 			f.Doc = docText(sf.Doc)
+			f.Comments = b.gengoComments(ps, fieldNamePos(sf, v.Name()))
+			f.Comments.Detached = nil
 			f.Markers = b.parseMarkers(ps.nodes[sf], markers.OnField, ps.pkg)
 			fsyn = sf.Type
 			f.Pos = b.l.fset.Position(fieldNamePos(sf, v.Name()))

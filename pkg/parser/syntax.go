@@ -43,6 +43,9 @@ type pkgSyntax struct {
 	// deepCopyIntos those they give a DeepCopyInto.
 	deepCopyObjects map[string]bool
 	deepCopyIntos   map[string]bool
+	// commentEnds indexes each file's comment groups by the line they end
+	// on (comments.go's gengoComments), built on first use.
+	commentEnds map[*ast.File]map[int]*ast.CommentGroup
 }
 
 // specRef is a type declaration and the file it is in.
