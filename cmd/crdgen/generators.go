@@ -19,6 +19,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/pkg/applyconfig"
 	"github.com/crdgen/crdgen/pkg/deepcopy"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/rbac"
@@ -87,6 +88,7 @@ func goGenerators() []goGenerator {
 		{name: "object", run: genObject},
 		{name: "rbac", run: genRBAC},
 		{name: "webhook", run: genWebhook},
+		{name: "applyconfiguration", run: genApplyConfig},
 	}
 }
 
@@ -119,6 +121,22 @@ func ownedBy(line string) func(name string, data []byte) bool {
 		head, _, _ := strings.Cut(string(data), "\npackage ")
 		return strings.Contains(head+"\n", "\n"+line+"\n") || strings.HasPrefix(head, line+"\n")
 	}
+}
+
+// genApplyConfig writes the apply configurations of the packages marked
+// +kubebuilder:ac:generate. Its header replaces every YEAR, as code
+// generator's does.
+func genApplyConfig(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
+	header, err := r.header(f.headerFile, f.year, true)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	files, diags := applyconfig.Generate(r.mod, applyconfig.Options{Header: header, External: r.layout.external})
+	var out []generated
+	for _, file := range files {
+		out = append(out, generated{path: file.Path, content: file.Content, owns: takesOverGoFile, what: "Go files whose Code generated line names crdgen or controller-gen"})
+	}
+	return out, nil, diags, nil
 }
 
 // genRBAC writes the role of the +kubebuilder:rbac markers.
