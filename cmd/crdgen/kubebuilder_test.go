@@ -19,7 +19,7 @@ func kubebuilderProject(t *testing.T) string {
 	return tempModule(t, map[string]string{
 		"PROJECT":                 "domain: example.com\nlayout:\n- go.kubebuilder.io/v4\nprojectName: shop\nrepo: example.com/shop\nversion: \"3\"\n",
 		"hack/boilerplate.go.txt": "/*\nCopyright YEAR The Shop Authors.\n*/",
-		"api/v1/types.go":         shopTypes,
+		"api/v1/types.go":         strings.ReplaceAll(strings.Replace(shopTypes, "// +groupName=", "// +kubebuilder:object:generate=true\n// +groupName=", 1), "\ntype Widget struct", "\n// +kubebuilder:object:root=true\ntype Widget struct"),
 		"internal/controller/widget_controller.go": `package controller
 
 // +kubebuilder:rbac:groups=shop.example.com,resources=widgets,verbs=get;list;watch;create;update;patch;delete
@@ -63,9 +63,28 @@ func TestKubebuilderProjectWithNoSettings(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "config", "crd", "bases", "shop.example.com_widgets.yaml")); err != nil {
 		t.Errorf("the CRD: %v", err)
 	}
+	deepcopy, err := os.ReadFile(filepath.Join(dir, "api", "v1", "zz_generated.deepcopy.go"))
+	if err != nil || !strings.Contains(string(deepcopy), "Copyright 20") || !strings.Contains(string(deepcopy), "func (in *Widget) DeepCopyObject() runtime.Object {") {
+		t.Errorf("api/v1/zz_generated.deepcopy.go: %v\n%s", err, deepcopy)
+	}
 	if code, stdout, stderr := crdgenIn(t, dir, "generate", "--check"); code != exitOK {
 		t.Errorf("--check after generate: exit %d\n%s%s", code, stdout, stderr)
 	}
+	runOK(t, dir, "go", "vet", "./...")
+
+	// A new field: --check names the DeepCopy file among what is stale, and
+	// the command that fixes it.
+	types := filepath.Join(dir, "api", "v1", "types.go")
+	data, _ := os.ReadFile(types)
+	os.WriteFile(types, []byte(strings.Replace(string(data), "`json:\"size\"`\n", "`json:\"size\"`\n\t// +optional\n\tTags []string `json:\"tags,omitempty\"`\n", 1)), 0o644)
+	code, _, stderr = crdgenIn(t, dir, "generate", "--check")
+	if want := `api/v1/zz_generated.deepcopy.go:`; code != exitFail || !strings.Contains(stderr, want) || !strings.Contains(stderr, `run "crdgen generate" to update it`) {
+		t.Errorf("--check after a new field: exit %d, want %q in\n%s", code, want, stderr)
+	}
+	if code, _, stderr := crdgenIn(t, dir, "generate"); code != exitOK {
+		t.Fatalf("generate after a new field: exit %d\n%s", code, stderr)
+	}
+	runOK(t, dir, "go", "vet", "./...")
 
 	// A role.yaml a person keeps, with a binding in it, is not replaced.
 	kept := "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: mine\n"
