@@ -97,6 +97,8 @@ type runState struct {
 	knownGates []string
 	// cfgSuites are crdgen.yaml's test.suites, resolved.
 	cfgSuites []string
+	// cfg is crdgen.yaml (empty when there is none).
+	cfg *config.Config
 
 	ph  *pipeline.Phases
 	mod *model.Model
@@ -366,7 +368,7 @@ func (r *runState) register(cfg *config.Config) *flagSet {
 		cfg = &config.Config{}
 	}
 	fs := newFlagSet(r.c.name)
-	r.fs = fs
+	r.fs, r.cfg = fs, cfg
 	r.c.flags(r, fs, cfg)
 	r.sets = cfg.Sets()
 	r.knownGates = cfg.KnownGates()
