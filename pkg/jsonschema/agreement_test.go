@@ -199,11 +199,20 @@ type tally struct {
 //     different (draft-07 has no uniqueness on a part of the items;
 //     equal items are refused, as uniqueItems);
 //   - a map or object counted by minProperties after the server dropped
-//     its null values (JSON Schema counts the nulls).
+//     its null values (JSON Schema counts the nulls);
+//   - a number written without a fraction, against a multipleOf that is
+//     not a whole number: the server decodes it as an integer and checks
+//     it against the factor cut to an integer (kube-openapi's
+//     MultipleOfNativeType), refusing every such number for a factor
+//     under 1; JSON Schema does not tell 1 from 1.0.
 func unsayable(v verdict, obj map[string]any) string {
 	switch {
+	case v.server && !v.schema && strings.Contains(v.schemaErr, "multiple of"):
+		return "integers against a fractional multipleOf"
 	case v.server || !v.schema:
 		return ""
+	case strings.Contains(v.serverErr, "factor MultipleOf declared for") && strings.Contains(v.serverErr, "must be positive"):
+		return "integers against a fractional multipleOf"
 	case strings.Contains(v.serverErr, "Duplicate value: {"):
 		return "map list items with equal keys"
 	case strings.Contains(v.serverErr, "should have at least") && strings.Contains(v.serverErr, "properties") && hasNull(obj):
