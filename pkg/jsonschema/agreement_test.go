@@ -330,7 +330,8 @@ type corpusCRD struct {
 }
 
 // corpusCRDs are the CRDs of the golden cases (as crdgen wrote them,
-// which TestGolden holds to the pipeline) and of the example.
+// which TestGolden holds to the pipeline), of the example, and
+// junctorCRD.
 func corpusCRDs(t *testing.T, root string) []corpusCRD {
 	t.Helper()
 	var files []string
@@ -353,7 +354,12 @@ func corpusCRDs(t *testing.T, root string) []corpusCRD {
 	if len(out) == 0 {
 		t.Fatal("no CRDs under testdata")
 	}
-	return out
+	// And what no marker writes: junctors over defaults and nulls.
+	var crd apiextv1.CustomResourceDefinition
+	if err := yaml.Unmarshal([]byte(junctorCRD), &crd); err != nil {
+		t.Fatal(err)
+	}
+	return append(out, corpusCRD{file: "junctorCRD", crd: &crd})
 }
 
 // repoRoot is the module root.

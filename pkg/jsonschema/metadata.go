@@ -72,7 +72,7 @@ func (t *translator) resourceField(s *apiextv1.JSONSchemaProps, name string, abo
 	if !hasValidation(s) {
 		return nil, false
 	}
-	f := t.gen(s, true, name == "metadata")
+	f := t.gen(s, true, name == "metadata", s)
 	out["allOf"] = append(asList(out["allOf"]), f.out)
 	return f, true
 }

@@ -7,6 +7,7 @@ package jsonschema
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -36,6 +37,11 @@ type frame struct {
 	// oneOf already says.
 	skipAnyOf bool
 	root      bool
+	// shape is the structural schema at the node's value (the node, but
+	// for a junctor's branch); failing are the properties of a junctor's
+	// branch whose default the branch refuses (defaults.go).
+	shape   *apiextv1.JSONSchemaProps
+	failing map[string]bool
 }
 
 // translator translates one version's schema.
@@ -61,7 +67,7 @@ func (t *translator) translate(root *apiextv1.JSONSchemaProps) node {
 // visit translates one node and hangs it on its parent's translation.
 func (t *translator) visit(s *apiextv1.JSONSchemaProps, seg string, above *frame) (*frame, bool) {
 	if seg == "" {
-		f := t.gen(s, false, false)
+		f := t.gen(s, false, false, s)
 		f.root, f.resource = true, true
 		t.addResourceFields(f)
 		above.out["root"] = f.out
@@ -76,7 +82,18 @@ func (t *translator) visit(s *apiextv1.JSONSchemaProps, seg string, above *frame
 		return t.resourceField(s, name, above)
 	}
 	values := above.values || junctor != ""
-	f := t.gen(s, values, nullAllowed(s, seg, name, above))
+	shape := s
+	if values {
+		shape = shapeOf(above, seg, name)
+	}
+	null := nullAllowed(s, seg, name, above)
+	f := t.gen(s, values, null, shape)
+	if values && name != "" && !null && !(shape != nil && shape.Nullable) {
+		// A branch's field with no type: a null the server would not see
+		// as it (a required field's, dropped; a default that fails the
+		// branch, filled in) must fail the branch here too.
+		f.out["allOf"] = append(asList(f.out["allOf"]), nullFails())
+	}
 	switch {
 	case isProperty:
 		props, _ := above.out["properties"].(node)
@@ -132,23 +149,39 @@ func nullAllowed(s *apiextv1.JSONSchemaProps, seg, name string, above *frame) bo
 	switch {
 	case seg == "additionalProperties":
 		return true
+	case above.failing[name]:
+		// Null is defaulted, and the default fails this branch.
+		return false
 	case name != "":
-		return s.Default != nil || !slices.Contains(above.s.Required, name)
+		return hasDefault(above.shape, name) || s.Default != nil || !slices.Contains(above.s.Required, name)
 	}
 	return false
 }
 
+// hasDefault reports whether a property of shape has a default.
+func hasDefault(shape *apiextv1.JSONSchemaProps, name string) bool {
+	if shape == nil {
+		return false
+	}
+	p, ok := shape.Properties[name]
+	return ok && p.Default != nil
+}
+
 // gen translates the keywords of one node.
-func (t *translator) gen(s *apiextv1.JSONSchemaProps, values, null bool) *frame {
+func (t *translator) gen(s *apiextv1.JSONSchemaProps, values, null bool, shape *apiextv1.JSONSchemaProps) *frame {
 	out := node{}
-	f := &frame{s: s, out: out, junctors: out, values: values, resource: s.XEmbeddedResource && !values}
+	f := &frame{s: s, out: out, junctors: out, values: values, resource: s.XEmbeddedResource && !values, shape: shape}
+	if values && shape != s {
+		f.failing = failingDefaults(s, shape)
+		requireNotNull(out, s, shape)
+	}
 	genAnnotations(out, s)
 	f.skipAnyOf = genType(out, s, null)
 	genEnum(out, s, null)
 	genNumber(out, s)
 	genString(out, s)
 	genArray(out, s)
-	t.genObject(out, s, values)
+	t.genObject(out, s, values, shape, f.failing)
 	if null && hasJunctors(s, f.skipAnyOf) {
 		// The server never validates a null it accepts, but a junctor
 		// would: it stays in the branch that is not null.
@@ -328,15 +361,19 @@ func genArray(out node, s *apiextv1.JSONSchemaProps) {
 
 // genObject says an object's size, its required properties, and in the
 // strict variant that it has no others where the server prunes them.
-// A property with a default is not required: the server defaults it first.
-func (t *translator) genObject(out node, s *apiextv1.JSONSchemaProps, values bool) {
+// A property with a default is not required: the server defaults it first;
+// but a junctor's branch that refuses the default requires the property.
+func (t *translator) genObject(out node, s *apiextv1.JSONSchemaProps, values bool, shape *apiextv1.JSONSchemaProps, failing map[string]bool) {
 	setInt(out, "maxProperties", s.MaxProperties)
 	setInt(out, "minProperties", s.MinProperties)
 	var required []any
 	for _, name := range s.Required {
-		if p, ok := s.Properties[name]; !ok || p.Default == nil {
+		if !hasDefault(shape, name) && !hasDefault(s, name) && !failing[name] {
 			required = append(required, name)
 		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(failing)) {
+		required = append(required, name)
 	}
 	if len(required) > 0 {
 		out["required"] = required
