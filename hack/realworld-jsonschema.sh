@@ -35,7 +35,7 @@ res = json.load(open(sys.argv[1]))["resources"]
 # A YAML file that is no Kubernetes object (a linter's settings, a list of
 # rules) is not counted.
 other = [r for r in res if r["status"] == "statusError" and ("missing 'kind' key" in r.get("msg", "") or "cannot unmarshal array" in r.get("msg", ""))]
-res = [r for r in res if r not in other and r["status"] != "statusEmpty"]
+res = [r for r in res if r not in other and r["status"] not in ("statusEmpty", "")]
 count = collections.Counter(r["status"] for r in res)
 kinds = collections.Counter(r["kind"] for r in res if r["status"] != "statusSkipped")
 print("objects of kinds crdgen wrote schemas of: %d valid, %d invalid, %d errors; %d objects of other kinds skipped; %d YAML files are no objects" % (
