@@ -99,6 +99,8 @@ type runState struct {
 	cfgSuites []string
 	// allFields loads what DeepCopy needs (parser.Options.AllFields).
 	allFields bool
+	// cfg is crdgen.yaml (empty when there is none).
+	cfg *config.Config
 
 	ph  *pipeline.Phases
 	mod *model.Model
@@ -368,7 +370,7 @@ func (r *runState) register(cfg *config.Config) *flagSet {
 		cfg = &config.Config{}
 	}
 	fs := newFlagSet(r.c.name)
-	r.fs = fs
+	r.fs, r.cfg = fs, cfg
 	r.c.flags(r, fs, cfg)
 	r.sets = cfg.Sets()
 	r.knownGates = cfg.KnownGates()

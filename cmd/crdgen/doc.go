@@ -33,6 +33,7 @@
 //	crdgen test [flags] PACKAGES...         run the CRDs' test suites, in process
 //	crdgen cost [flags] PACKAGES...         report what every CEL rule costs the API server
 //	crdgen conversion [flags] PACKAGES...   write conversions between a kind's versions
+//	crdgen jsonschema [flags] PACKAGES...   write a JSON Schema per kind and version (kubeconform, editors)
 //	crdgen markers                          list every marker crdgen reads
 //	crdgen version                          print crdgen's version
 //
@@ -103,10 +104,20 @@
 //	--tests BOOL                  write the round-trip tests (default true)
 //	--format text|json|github     how diagnostics are printed
 //
+// Flags of jsonschema:
+//
+//	-o, --output-dir DIR          where the JSON Schema files go (default config/jsonschema)
+//	--layout kubeconform|catalog  <kind>_<version>.json, or <group>/<kind>_<version>.json
+//	--strict                      refuse unknown fields where the API server prunes them
+//	--check                       write nothing; exit 1 and print a diff if any file would change
+//	--format text|json|github     how diagnostics are printed
+//
 // Settings can also come from crdgen.yaml in the module root (packages,
 // outputDir, unknownMarkers, maxDescriptionLength, omitVersionAnnotation,
 // generateEmbeddedObjectMeta, kubeVersion, costReport, suppress, buildTags,
-// conversion.style, conversion.tests); a flag on the command line wins.
+// conversion.style, conversion.tests, jsonSchema.outputDir, jsonSchema.layout,
+// jsonSchema.strict: with a jsonSchema section, generate writes the JSON
+// Schemas too); a flag on the command line wins.
 // "crdgen COMMAND -h" prints a command's flags.
 //
 // For a kind with versions v1alpha1 and v1 (the storage version, the hub),

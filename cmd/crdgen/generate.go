@@ -98,6 +98,7 @@ crdgen test does, and writes nothing when a case fails.
 			if err := r.addGenerated(out, &gen); err != nil {
 				return nil, err
 			}
+			r.jsonSchemaOutputs(out)
 			if costReport == "" {
 				return out, nil
 			}

@@ -294,6 +294,15 @@ func goldenCommands() map[string]goldenCommand {
 				}
 			},
 		},
+		"jsonschema": {
+			// The files go to want/jsonschema (want/jsonschema/<set> with
+			// feature sets).
+			prepare: func(t *testing.T, s *shared, args []string) ([]string, string) {
+				out := t.TempDir()
+				return slices.Insert(args, 1, "-o", filepath.Join(out, "jsonschema")), out
+			},
+			stderr: "jsonschema-stderr.txt",
+		},
 		"conversion": {
 			// The generated Go files are goldens in place, in the case's
 			// packages: --check compares them, -update rewrites them.

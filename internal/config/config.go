@@ -21,6 +21,7 @@ import (
 	"github.com/crdgen/crdgen/internal/safefile"
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
+	"github.com/crdgen/crdgen/pkg/jsonschema"
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
@@ -73,6 +74,9 @@ type Config struct {
 	Webhook *Webhook `json:"webhook,omitempty"`
 	// ApplyConfiguration holds the settings of the applyconfiguration generator.
 	ApplyConfiguration *ApplyConfiguration `json:"applyConfiguration,omitempty"`
+	// JSONSchema holds the settings of crdgen jsonschema; with it, crdgen
+	// generate writes the JSON Schemas too.
+	JSONSchema *JSONSchema `json:"jsonSchema,omitempty"`
 
 	// path is the file, for messages; dir resolves relative paths.
 	path, dir string
@@ -111,6 +115,17 @@ type ApplyConfiguration struct {
 	External []string `json:"external,omitempty"`
 }
 
+// JSONSchema is the jsonSchema section of crdgen.yaml.
+type JSONSchema struct {
+	// OutputDir is where the files go (config/jsonschema).
+	OutputDir string `json:"outputDir,omitempty"`
+	// Layout is kubeconform ({kind}_{version}.json) or catalog
+	// ({group}/{kind}_{version}.json).
+	Layout string `json:"layout,omitempty"`
+	// Strict writes the strict variant.
+	Strict bool `json:"strict,omitempty"`
+}
+
 // Generators are the names generators may have in crdgen.yaml and
 // --generators, in the order generate runs them.
 func Generators() []string {
@@ -132,12 +147,13 @@ func configKeys() map[string][]string {
 	return map[string][]string{
 		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
 			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion", "test",
-			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration"},
+			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration", "jsonSchema"},
 		"conversion":         {"style", "tests"},
 		"test":               {"suites", "generate"},
 		"rbac":               {"roleName", "outputDir", "fileName", "headerFile"},
 		"webhook":            {"outputDir", "headerFile"},
 		"applyConfiguration": {"external"},
+		"jsonSchema":         {"outputDir", "layout", "strict"},
 	}
 }
 
@@ -276,6 +292,9 @@ func (c *Config) check() error {
 	}
 	if c.Conversion != nil && c.Conversion.Style != "" && c.Conversion.Style != string(convgen.StyleMethods) && c.Conversion.Style != string(convgen.StyleFunctions) {
 		return bad("style", c.Conversion.Style, []string{string(convgen.StyleFunctions), string(convgen.StyleMethods)})
+	}
+	if c.JSONSchema != nil && c.JSONSchema.Layout != "" && !slices.Contains(jsonschema.Layouts(), c.JSONSchema.Layout) {
+		return bad("layout", c.JSONSchema.Layout, jsonschema.Layouts())
 	}
 	if c.KubeVersion != "" {
 		if _, _, err := celcost.EnvFor(c.KubeVersion); err != nil {
