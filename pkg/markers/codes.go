@@ -57,6 +57,9 @@ const (
 	CodeTestFailed Code = "test-failed"
 	// CodeTestSuite: a CRD test suite cannot be run as written.
 	CodeTestSuite Code = "test-suite"
+	// CodeSize: a CRD is too large for kubectl apply's annotation or for
+	// etcd, or was trimmed to fit its budget.
+	CodeSize Code = "size"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -64,7 +67,7 @@ func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
-		CodeTestFailed, CodeTestSuite}
+		CodeTestFailed, CodeTestSuite, CodeSize}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.
