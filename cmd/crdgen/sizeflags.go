@@ -17,6 +17,9 @@ type sizeFlags struct {
 	maxBytes   bytesFlag
 	sizeLimits choice
 	omit       omitList
+	// report is set by crdgen size: a CRD over a limit is a warning there,
+	// and the report says which.
+	report bool
 }
 
 func (f *sizeFlags) register(fs *flagSet, cfg *config.Config) {
@@ -42,10 +45,18 @@ func (f *sizeFlags) apply(opts *schemagen.Options) {
 	if f.maxBytes.set {
 		opts.MaxCRDBytes = f.maxBytes.value
 	}
-	if f.sizeLimits.value == "warn" {
+	if f.sizeLimits.value == "warn" || f.report {
 		opts.SizeLimits = markers.Warning
 	}
 	opts.OmitDescriptions = f.omit.types
+}
+
+// budget is --max-crd-bytes (0: none).
+func (f *sizeFlags) budget() int64 {
+	if f.maxBytes.set {
+		return f.maxBytes.value
+	}
+	return 0
 }
 
 // bytesFlag is a size in bytes: a number, or one with a unit (256KiB).

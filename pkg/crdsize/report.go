@@ -204,12 +204,19 @@ func (w *nodeWalker) schema(m map[string]any, path schemapath.Path) node {
 	return n
 }
 
+// fixedRoot are the properties at a kind's root that every CRD has, as
+// Kubernetes describes them.
+var fixedRoot = map[string]bool{"properties[apiVersion]": true, "properties[kind]": true, "properties[metadata]": true}
+
 // heaviest picks a version's heaviest subtrees: a node that is nearly all
 // one child (a list and its items, a field and the one field below it) is
 // left for that child, so that the list names the types that weigh.
 func heaviest(nodes []node, total int64, version int, origins Origins, rel func(string) string) []Subtree {
 	var picked []node
 	for _, n := range nodes {
+		if len(n.path) == 1 && fixedRoot[n.path[0]] {
+			continue // the API server's own: nothing to trim there
+		}
 		if n.biggest*10 >= n.bytes*9 || float64(n.bytes)*100 < heaviestMin*float64(total) {
 			continue
 		}
@@ -223,7 +230,7 @@ func heaviest(nodes []node, total int64, version int, origins Origins, rel func(
 		s := Subtree{Path: n.path.Display(), Bytes: n.bytes, Descriptions: n.desc, Percent: percent(n.bytes, total)}
 		if origins != nil {
 			o := origins(version, n.path)
-			s.Go, s.Source, s.Pos = o.Go, position(o.Pos, rel), o.Pos
+			s.Go, s.Source, s.Pos = o.Go, fileLine(o.Pos, rel), o.Pos
 		}
 		out = append(out, s)
 	}
@@ -247,6 +254,17 @@ func position(p token.Position, rel func(string) string) string {
 		p.Filename = rel(p.Filename)
 	}
 	return p.String()
+}
+
+// fileLine is file:line with the file made relative.
+func fileLine(p token.Position, rel func(string) string) string {
+	if !p.IsValid() {
+		return ""
+	}
+	if rel != nil {
+		p.Filename = rel(p.Filename)
+	}
+	return fmt.Sprintf("%s:%d", p.Filename, p.Line)
 }
 
 // HelmBytes is what a Helm release spends on files: Helm 3 keeps a

@@ -41,7 +41,7 @@ func (g *gen) checkSize(crd *CRD) {
 		}
 	}
 	if size.JSON > crdsize.EtcdLimit {
-		g.diags.Add(markers.Diagnostic{Pos: pos, Severity: g.opts.SizeLimits, Code: markers.CodeSize, Msg: fmt.Sprintf(
+		g.diags.Add(markers.Diagnostic{Pos: pos, Severity: g.opts.SizeLimits, Code: markers.CodeSize, Related: heaviestRelated(crd), Msg: fmt.Sprintf(
 			"CRD %s is %s as JSON, over etcd's default request limit of %s: a cluster with etcd's defaults cannot store it; "+
 				"leave out descriptions (+kubebuilder:skip:description, descriptions.omit in crdgen.yaml, --max-crd-bytes) or embed fewer upstream types, "+
 				"or say --size-limits=warn for a cluster whose etcd takes more (see crdgen size)",
@@ -91,7 +91,7 @@ func (g *gen) trim(crd *CRD, size crdsize.Size, budget int64) (crdsize.Size, boo
 		}
 	}
 	if size.LastApplied > budget {
-		g.diags.Add(markers.Diagnostic{Pos: pos, Code: markers.CodeSize, Related: heaviestRelated(crd), Msg: fmt.Sprintf(
+		g.diags.Add(markers.Diagnostic{Pos: pos, Severity: g.opts.SizeLimits, Code: markers.CodeSize, Related: heaviestRelated(crd), Msg: fmt.Sprintf(
 			"CRD %s cannot fit its budget of %s (--max-crd-bytes): without the %d descriptions below the top two levels of spec and status, "+
 				"kubectl apply's annotation would still be %s; leave out more descriptions (+kubebuilder:skip:description) or embed fewer upstream types",
 			crd.Object.Name, crdsize.FormatBytes(budget), dropped, crdsize.FormatBytes(size.LastApplied))})

@@ -30,8 +30,9 @@ type Options struct {
 	// an error.
 	MaxCRDBytes int64
 	// SizeLimits is the severity of a CRD whose JSON passes etcd's default
-	// request limit (Error, the zero value; Warning for --size-limits=warn,
-	// for clusters whose etcd takes more).
+	// request limit, or that cannot fit MaxCRDBytes (Error, the zero value;
+	// Warning for --size-limits=warn, for clusters whose etcd takes more,
+	// and for crdgen size, which reports them).
 	SizeLimits markers.Severity
 	// ToolVersion is written as the crdgen.dev/version annotation; "" omits it.
 	ToolVersion string

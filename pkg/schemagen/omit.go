@@ -150,7 +150,9 @@ func (o *omitter) node(s *apiextv1.JSONSchemaProps, expr model.TypeExpr, omittin
 			next = f.Type
 			if ts := o.exprSays(f.Type); ts != silent {
 				childOmits = ts == omit
-				if childOmits && f.Doc != "" {
+				// Left out from here on by its type, the field keeps
+				// its own doc (none is kept inside a region left out).
+				if childOmits && !omitting && f.Doc != "" {
 					own = p.Description
 				}
 			}
