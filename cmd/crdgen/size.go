@@ -87,7 +87,7 @@ func overLimits(rep *crdsize.Report, budget int64) string {
 		switch {
 		case c.JSON > crdsize.EtcdLimit:
 			return fmt.Sprintf("CRD %s is %s as JSON, over etcd's default request limit", c.Name, crdsize.FormatBytes(c.JSON))
-		case budget > 0 && c.LastApplied > budget:
+		case budget > 0 && c.Annotations > budget:
 			return fmt.Sprintf("CRD %s cannot fit its budget of %s", c.Name, crdsize.FormatBytes(budget))
 		}
 	}

@@ -34,7 +34,7 @@ func (g *gen) checkSize(crd *CRD) {
 		return // the YAML writer reports what cannot be encoded
 	}
 	name := crd.Object.Name
-	if budget := g.opts.MaxCRDBytes; budget > 0 && size.LastApplied > budget {
+	if budget := g.opts.MaxCRDBytes; budget > 0 && size.Annotations > budget {
 		var ok bool
 		if size, ok = g.trim(crd, size, budget); !ok {
 			return
@@ -68,17 +68,18 @@ type trimmable struct {
 	saves int64
 }
 
-// trim drops descriptions until the CRD's annotation fits budget, and says
+// trim drops descriptions until the CRD's annotations, kubectl apply's
+// included (what the API server holds to 256 KiB), fit budget, and says
 // what it dropped; ok is false when it cannot fit (an error, with where
 // the bytes are).
 func (g *gen) trim(crd *CRD, size crdsize.Size, budget int64) (crdsize.Size, bool) {
 	pos := crd.Kinds[0].Type.Pos
 	all := trimmables(crd.Object)
-	before, dropped := size.LastApplied, 0
-	for size.LastApplied > budget && dropped < len(all) {
+	before, dropped := size.Annotations, 0
+	for size.Annotations > budget && dropped < len(all) {
 		// Take what the estimate says is enough, then measure: a schema
 		// whose only keyword was its description saves a byte less.
-		need, batch := size.LastApplied-budget, dropped
+		need, batch := size.Annotations-budget, dropped
 		for need > 0 && batch < len(all) {
 			need -= all[batch].saves
 			batch++
@@ -90,15 +91,15 @@ func (g *gen) trim(crd *CRD, size crdsize.Size, budget int64) (crdsize.Size, boo
 			return size, false
 		}
 	}
-	if size.LastApplied > budget {
+	if size.Annotations > budget {
 		g.diags.Add(markers.Diagnostic{Pos: pos, Severity: g.opts.SizeLimits, Code: markers.CodeSize, Related: heaviestRelated(crd), Msg: fmt.Sprintf(
 			"CRD %s cannot fit its budget of %s (--max-crd-bytes): without the %d descriptions below the top two levels of spec and status, "+
-				"kubectl apply's annotation would still be %s; leave out more descriptions (+kubebuilder:skip:description) or embed fewer upstream types",
-			crd.Object.Name, crdsize.FormatBytes(budget), dropped, crdsize.FormatBytes(size.LastApplied))})
+				"the annotations with kubectl apply's would still be %s; leave out more descriptions (+kubebuilder:skip:description) or embed fewer upstream types",
+			crd.Object.Name, crdsize.FormatBytes(budget), dropped, crdsize.FormatBytes(size.Annotations))})
 		return size, false
 	}
-	g.diags.Warnf(pos, markers.CodeSize, "CRD %s trimmed to its budget of %s (--max-crd-bytes): %d descriptions dropped, %s saved; kubectl apply's annotation is %s",
-		crd.Object.Name, crdsize.FormatBytes(budget), dropped, crdsize.FormatBytes(before-size.LastApplied), crdsize.FormatBytes(size.LastApplied))
+	g.diags.Warnf(pos, markers.CodeSize, "CRD %s trimmed to its budget of %s (--max-crd-bytes): %d descriptions dropped, %s saved; with kubectl apply's, the annotations are %s",
+		crd.Object.Name, crdsize.FormatBytes(budget), dropped, crdsize.FormatBytes(before-size.Annotations), crdsize.FormatBytes(size.Annotations))
 	return size, true
 }
 

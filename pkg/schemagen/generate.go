@@ -24,7 +24,8 @@ type Options struct {
 	// descriptions.omit, for types of other modules).
 	OmitDescriptions []string
 	// MaxCRDBytes, when above 0, is each CRD's budget, measured as the
-	// last-applied annotation kubectl apply would write: descriptions below
+	// annotations once kubectl apply has written its last-applied one (what
+	// the API server holds to 256 KiB): descriptions below
 	// the top two levels of spec and status are dropped, deepest and
 	// largest first, until the CRD fits (budget.go); one that cannot fit is
 	// an error.
