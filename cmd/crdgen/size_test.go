@@ -123,7 +123,7 @@ func runArgs(t *testing.T, dir string, args ...string) ([]byte, int, string) {
 func withoutDescriptions(t *testing.T, stream []byte) []apiextv1.CustomResourceDefinition {
 	t.Helper()
 	var out []apiextv1.CustomResourceDefinition
-	for _, doc := range strings.Split(string(stream), "---\n") {
+	for _, doc := range strings.Split("\n"+string(stream), "\n---\n") {
 		if strings.TrimSpace(doc) == "" {
 			continue
 		}
