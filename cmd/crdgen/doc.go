@@ -54,7 +54,7 @@
 //	--omit-version-annotation     do not stamp the crdgen version on each CRD
 //	--generate-embedded-object-meta  describe a template's metav1.ObjectMeta
 //	--kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
-//	--max-crd-bytes SIZE          trim descriptions until each CRD's kubectl apply annotation fits SIZE
+//	--max-crd-bytes SIZE          trim descriptions until each CRD's annotations, kubectl apply's included, fit SIZE
 //	--size-limits MODE            error (default) or warn: what a CRD over etcd's 1.5 MiB is
 //	--omit-descriptions TYPE[,TYPE]  leave out these types' descriptions (import/path.Type or import/path.*)
 //

@@ -41,19 +41,18 @@ func TestTrimmedCRDsValidateTheSame(t *testing.T) {
 			continue
 		}
 		pattern := "./testdata/" + name + "/..."
-		if _, err := os.Stat(filepath.Join(root, "testdata", name, "crdgen.yaml")); err == nil {
-			t.Setenv("CRDGEN_TEST_CONFIG", filepath.Join(root, "testdata", name, "crdgen.yaml"))
-		} else {
-			t.Setenv("CRDGEN_TEST_CONFIG", "")
+		cfg := filepath.Join(root, "testdata", name, "crdgen.yaml")
+		if _, err := os.Stat(cfg); err != nil {
+			cfg = ""
 		}
-		want, code, _ := runArgs(t, root, "test", "--format", "json", pattern)
+		want, code, _ := runArgs(t, root, cfg, "test", "--format", "json", pattern)
 		var outcome map[string]any
 		if err := json.Unmarshal(want, &outcome); err != nil {
 			t.Fatalf("%s: %v\n%s", name, err, want)
 		}
 		cases += bytes.Count(want, []byte(`"case":`))
 		for _, v := range descriptionVariants {
-			got, gotCode, stderr := runArgs(t, root, append(append([]string{"test", "--format", "json"}, v...), pattern)...)
+			got, gotCode, stderr := runArgs(t, root, cfg, append(append([]string{"test", "--format", "json"}, v...), pattern)...)
 			if hasErrorLine(stderr) {
 				t.Errorf("%s %v: errors:\n%s", name, v, stderr)
 			}
@@ -86,12 +85,12 @@ func TestTrimmedSchemasAreTheSame(t *testing.T) {
 			continue // feature sets write each set to its own directory
 		}
 		pattern := "./testdata/" + name + "/..."
-		want, code, _ := runArgs(t, root, "crd", "-o", "-", pattern)
+		want, code, _ := runArgs(t, root, "", "crd", "-o", "-", pattern)
 		if code != exitOK {
 			continue
 		}
 		for _, v := range descriptionVariants[:1] {
-			got, gotCode, stderr := runArgs(t, root, append(append([]string{"crd", "-o", "-"}, v...), pattern)...)
+			got, gotCode, stderr := runArgs(t, root, "", append(append([]string{"crd", "-o", "-"}, v...), pattern)...)
 			if gotCode != exitOK || hasErrorLine(stderr) {
 				t.Errorf("%s %v: exit %d:\n%s", name, v, gotCode, stderr)
 				continue
@@ -109,12 +108,12 @@ func TestTrimmedSchemasAreTheSame(t *testing.T) {
 	t.Logf("%d CRDs compared", compared)
 }
 
-// runArgs runs crdgen in dir and returns its standard output, exit code
-// and standard error.
-func runArgs(t *testing.T, dir string, args ...string) ([]byte, int, string) {
+// runArgs runs crdgen in dir with the settings file config ("": none) and
+// returns its standard output, exit code and standard error.
+func runArgs(t *testing.T, dir, config string, args ...string) ([]byte, int, string) {
 	t.Helper()
 	a, stdout, stderr := testApp(dir)
-	a.configFile = os.Getenv("CRDGEN_TEST_CONFIG")
+	a.configFile = config
 	code := a.main(args)
 	return stdout.Bytes(), code, stderr.String()
 }

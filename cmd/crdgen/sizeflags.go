@@ -27,7 +27,7 @@ func (f *sizeFlags) register(fs *flagSet, cfg *config.Config) {
 		f.maxBytes = bytesFlag{set: true, value: int64(*cfg.MaxCRDBytes)}
 	}
 	fs.Var(&f.maxBytes, "max-crd-bytes", "SIZE",
-		"trim descriptions below the top two levels of spec and status until each CRD's kubectl apply annotation fits SIZE (bytes, or 256KiB); a CRD that cannot fit is an error")
+		"trim descriptions below the top two levels of spec and status until each CRD's annotations, kubectl apply's included, fit SIZE (bytes, or 256KiB); a CRD that cannot fit is an error")
 	f.sizeLimits = choice{value: "error", allowed: []string{"error", "warn"}}
 	if cfg.SizeLimits != "" {
 		f.sizeLimits.value = cfg.SizeLimits
