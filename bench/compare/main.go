@@ -10,7 +10,7 @@
 //
 // Usage (from the repository root):
 //
-//	go run ./bench/compare [-runs 5] [-corpus LIST] [-cold] [-work DIR] [-tools crdgen,controller-gen] [-baseline REV]
+//	go run ./bench/compare [-runs 5] [-corpus LIST] [-cold] [-work DIR] [-tools crdgen,controller-gen] [-baseline REV] [-budget 256KiB]
 //	go run ./bench/compare -prepare [-corpus LIST]   (only prepare, for go test ./bench/phases -bench .)
 //
 // The corpora are prometheus-operator (v0.94.1: v1, v1alpha1, v1beta1; 10
@@ -33,6 +33,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"os"
@@ -60,6 +61,7 @@ func main() {
 	work := flag.String("work", filepath.Join(os.TempDir(), "crdgen-bench"), "scratch directory (kept between runs)")
 	prepareOnly := flag.Bool("prepare", false, "only prepare the corpora (for go test ./bench/phases -bench .)")
 	baseline := flag.String("baseline", "", "also run crdgen as built at this git revision")
+	budget := flag.String("budget", "", "also run crdgen with --max-crd-bytes=SIZE (the size budget), side by side")
 	flag.Parse()
 	if *prepareOnly {
 		for _, name := range strings.Split(*which, ",") {
@@ -74,7 +76,7 @@ func main() {
 		}
 		return
 	}
-	b := &bench{work: *work, runs: *runs, cold: *cold, tools: strings.Split(*tools, ","), baseline: *baseline}
+	b := &bench{work: *work, runs: *runs, cold: *cold, tools: strings.Split(*tools, ","), baseline: *baseline, budget: *budget}
 	if err := b.run(strings.Split(*which, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, "compare:", err)
 		os.Exit(1)
@@ -83,6 +85,8 @@ func main() {
 
 // bench is one run of the benchmark.
 type bench struct {
+	// budget, if set, adds a crdgen run with --max-crd-bytes=budget.
+	budget       string
 	work         string
 	runs         int
 	cold         bool
@@ -186,18 +190,28 @@ func (b *bench) corpus(c corpus) error {
 		args      []string
 		// fresh empties crdgen's cache before each run.
 		fresh bool
+		// cacheName names its cache when it shares its binary with
+		// another row ("": the binary's name).
+		cacheName string
 	}
 	var tools []tool
 	if slices.Contains(b.tools, "crdgen") && c.edit {
 		// Each run follows an edit, with the cache of the run before.
-		tools = append(tools, tool{"crdgen", b.crdgen, crdgenArgs, false})
+		tools = append(tools, tool{name: "crdgen", bin: b.crdgen, args: crdgenArgs})
 	} else if slices.Contains(b.tools, "crdgen") {
-		tools = append(tools, tool{"crdgen", b.crdgen, crdgenArgs, true})
+		tools = append(tools, tool{name: "crdgen", bin: b.crdgen, args: crdgenArgs, fresh: true})
 		if !b.cold {
 			// With an empty GOCACHE every run empties crdgen's cache too:
 			// there is no rerun to measure.
-			tools = append(tools, tool{"crdgen rerun", b.crdgen, crdgenArgs, false})
+			tools = append(tools, tool{name: "crdgen rerun", bin: b.crdgen, args: crdgenArgs})
 		}
+	}
+	if b.budget != "" && slices.Contains(b.tools, "crdgen") && !c.edit {
+		// Its own output directory and cache: the budget's CRDs differ.
+		budgetArgs := slices.Clone(crdgenArgs)
+		budgetArgs[2] = filepath.Join(out, "crdgen-budget")
+		budgetArgs = slices.Insert(budgetArgs, 3, "--max-crd-bytes="+b.budget)
+		tools = append(tools, tool{name: "crdgen --max-crd-bytes", bin: b.crdgen, args: budgetArgs, fresh: true, cacheName: "budget"})
 	}
 	if b.baseBin != "" {
 		at := "crdgen@" + b.baseline
@@ -206,13 +220,13 @@ func (b *bench) corpus(c corpus) error {
 		// after it find its outputs changed (no build reused, no rerun).
 		baseArgs := slices.Clone(crdgenArgs)
 		baseArgs[2] = filepath.Join(out, "crdgen-baseline")
-		tools = append(tools, tool{at, b.baseBin, baseArgs, !c.edit})
+		tools = append(tools, tool{name: at, bin: b.baseBin, args: baseArgs, fresh: !c.edit})
 		if !b.cold && !c.edit {
-			tools = append(tools, tool{at + " rerun", b.baseBin, baseArgs, false})
+			tools = append(tools, tool{name: at + " rerun", bin: b.baseBin, args: baseArgs})
 		}
 	}
 	if slices.Contains(b.tools, "controller-gen") {
-		tools = append(tools, tool{"controller-gen", b.cg, cgArgs, false})
+		tools = append(tools, tool{name: "controller-gen", bin: b.cg, args: cgArgs})
 	}
 	results := make([][]sample, len(tools))
 	units := runUnits(tools, func(t tool) bool { return strings.HasSuffix(t.name, " rerun") })
@@ -230,7 +244,7 @@ func (b *bench) corpus(c corpus) error {
 			// builds of its directory and command with its own, so two
 			// crdgens sharing one would each find the other's and rebuild
 			// everything in the edit loop.
-			cache := filepath.Join(cache, filepath.Base(t.bin))
+			cache := filepath.Join(cache, cmp.Or(t.cacheName, filepath.Base(t.bin)))
 			if t.fresh {
 				os.RemoveAll(cache)
 			}

@@ -32,6 +32,7 @@
 //	crdgen crd [flags] PACKAGES...          write one CRD file per group and kind
 //	crdgen test [flags] PACKAGES...         run the CRDs' test suites, in process
 //	crdgen cost [flags] PACKAGES...         report what every CEL rule costs the API server
+//	crdgen size [flags] PACKAGES...         report the CRDs' sizes against kubectl apply's, etcd's and Helm's limits
 //	crdgen conversion [flags] PACKAGES...   write conversions between a kind's versions
 //	crdgen jsonschema [flags] PACKAGES...   write a JSON Schema per kind and version (kubeconform, editors)
 //	crdgen markers                          list every marker crdgen reads
@@ -54,6 +55,9 @@
 //	--omit-version-annotation     do not stamp the crdgen version on each CRD
 //	--generate-embedded-object-meta  describe a template's metav1.ObjectMeta
 //	--kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+//	--max-crd-bytes SIZE          trim descriptions until each CRD's annotations, kubectl apply's included, fit SIZE
+//	--size-limits MODE            error (default) or warn: what a CRD over etcd's 1.5 MiB is
+//	--omit-descriptions TYPE[,TYPE]  leave out these types' descriptions (import/path.Type or import/path.*)
 //
 // Flags of generate:
 //
@@ -89,6 +93,10 @@
 //	--format text|json|markdown   the report's format
 //	--fail-above PERCENT          exit 1 if any rule uses more than PERCENT of its budget
 //
+// Flags of size:
+//
+//	--format text|json|markdown   the report's format
+//
 // Flags of diff:
 //
 //	--against DIR|git:REF         the previous CRDs (default: the output directory as it is)
@@ -113,7 +121,8 @@
 //	--format text|json|github     how diagnostics are printed
 //
 // Settings can also come from crdgen.yaml in the module root (packages,
-// outputDir, unknownMarkers, maxDescriptionLength, omitVersionAnnotation,
+// outputDir, unknownMarkers, maxDescriptionLength, maxCRDBytes, sizeLimits,
+// descriptions.omit, omitVersionAnnotation,
 // generateEmbeddedObjectMeta, kubeVersion, costReport, suppress, buildTags,
 // conversion.style, conversion.tests, jsonSchema.outputDir, jsonSchema.layout,
 // jsonSchema.strict: with a jsonSchema section, generate writes the JSON

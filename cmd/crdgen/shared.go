@@ -18,6 +18,7 @@ type crdFlags struct {
 	omitVersion        bool
 	embeddedObjectMeta bool
 	kubeVersion        string
+	size               sizeFlags
 }
 
 func (f *crdFlags) register(fs *flagSet, cfg *config.Config) {
@@ -31,6 +32,7 @@ func (f *crdFlags) register(fs *flagSet, cfg *config.Config) {
 		"describe a template's metav1.ObjectMeta (name, namespace, labels, annotations, finalizers) instead of an empty object")
 	f.kubeVersion = cfg.KubeVersion
 	fs.Var(kubeVersionFlag{&f.kubeVersion}, "kube-version", "X.Y", "oldest Kubernetes whose API server must accept the CEL rules (default: the newest crdgen knows)")
+	f.size.register(fs, cfg)
 }
 
 // pipelineOptions are the options of the pipeline from the flags.
@@ -53,6 +55,7 @@ func (r *runState) pipelineOptions() pipeline.Options {
 	if f.omitVersion {
 		opts.Schema.ToolVersion = ""
 	}
+	f.size.apply(&opts.Schema)
 	if f.maxDescLen.set {
 		n := f.maxDescLen.value
 		opts.Schema.MaxDescriptionLength = &n

@@ -21,6 +21,7 @@ import (
 	"github.com/crdgen/crdgen/internal/safefile"
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
+	"github.com/crdgen/crdgen/pkg/crdsize"
 	"github.com/crdgen/crdgen/pkg/jsonschema"
 	"github.com/crdgen/crdgen/pkg/markers"
 )
@@ -40,6 +41,14 @@ type Config struct {
 	AllowDangerousTypes *bool `json:"allowDangerousTypes,omitempty"`
 	// MaxDescriptionLength truncates descriptions.
 	MaxDescriptionLength *int `json:"maxDescriptionLength,omitempty"`
+	// Descriptions holds which descriptions crdgen leaves out.
+	Descriptions *Descriptions `json:"descriptions,omitempty"`
+	// MaxCRDBytes is each CRD's budget (a number of bytes or a size such as
+	// 256KiB), as kubectl apply's last-applied annotation measures it.
+	MaxCRDBytes *Bytes `json:"maxCRDBytes,omitempty"`
+	// SizeLimits is error or warn: what a CRD over etcd's default request
+	// limit is.
+	SizeLimits string `json:"sizeLimits,omitempty"`
 	// OmitVersionAnnotation leaves out crdgen.dev/version.
 	OmitVersionAnnotation *bool `json:"omitVersionAnnotation,omitempty"`
 	// GenerateEmbeddedObjectMeta describes a template's metav1.ObjectMeta.
@@ -81,6 +90,39 @@ type Config struct {
 	// path is the file, for messages; dir resolves relative paths.
 	path, dir string
 	data      []byte
+}
+
+// Descriptions is the descriptions section of crdgen.yaml.
+type Descriptions struct {
+	// Omit are types whose schemas carry no descriptions, as if marked
+	// +kubebuilder:skip:description: <import path>.<Type>, or <import
+	// path>.* for every type of a package.
+	Omit []string `json:"omit,omitempty"`
+}
+
+// Bytes is a size: a number of bytes, or a string such as 256KiB.
+type Bytes int64
+
+// UnmarshalJSON reads a number or a size string (crdsize.ParseBytes).
+func (b *Bytes) UnmarshalJSON(data []byte) error {
+	var n int64
+	if err := json.Unmarshal(data, &n); err == nil {
+		if n < 0 {
+			return errors.New("maxCRDBytes must not be negative")
+		}
+		*b = Bytes(n)
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return fmt.Errorf("maxCRDBytes: want a size in bytes, such as 262144 or 256KiB, got %s", data)
+	}
+	n, err := crdsize.ParseBytes(s)
+	if err != nil {
+		return fmt.Errorf("maxCRDBytes: %v", err)
+	}
+	*b = Bytes(n)
+	return nil
 }
 
 // Conversion is the conversion section of crdgen.yaml.
@@ -145,10 +187,11 @@ type Test struct {
 // configKeys lists the keys crdgen.yaml may hold, for did-you-mean.
 func configKeys() map[string][]string {
 	return map[string][]string{
-		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
+		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength", "descriptions", "maxCRDBytes", "sizeLimits",
 			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion", "test",
 			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration", "jsonSchema"},
 		"conversion":         {"style", "tests"},
+		"descriptions":       {"omit"},
 		"test":               {"suites", "generate"},
 		"rbac":               {"roleName", "outputDir", "fileName", "headerFile"},
 		"webhook":            {"outputDir", "headerFile"},
@@ -290,6 +333,16 @@ func (c *Config) check() error {
 	if v := c.UnknownMarkers; v != "" && v != "error" && v != "warn" {
 		return bad("unknownMarkers", v, []string{"error", "warn"})
 	}
+	if v := c.SizeLimits; v != "" && v != "error" && v != "warn" {
+		return bad("sizeLimits", v, []string{"error", "warn"})
+	}
+	if c.Descriptions != nil {
+		for _, p := range c.Descriptions.Omit {
+			if err := CheckOmit(p); err != nil {
+				return fmt.Errorf("%s:%d: descriptions.omit: %v", c.path, keyLine(c.data, "omit"), err)
+			}
+		}
+	}
 	if c.Conversion != nil && c.Conversion.Style != "" && c.Conversion.Style != string(convgen.StyleMethods) && c.Conversion.Style != string(convgen.StyleFunctions) {
 		return bad("style", c.Conversion.Style, []string{string(convgen.StyleFunctions), string(convgen.StyleMethods)})
 	}
@@ -318,6 +371,17 @@ func (c *Config) check() error {
 		return fmt.Errorf("%s: maxDescriptionLength must not be negative", c.path)
 	}
 	return c.checkSets()
+}
+
+// CheckOmit checks a type of descriptions.omit: <import path>.<Type> or
+// <import path>.*.
+func CheckOmit(p string) error {
+	dot := strings.LastIndexByte(p, '.')
+	slash := strings.LastIndexByte(p, '/')
+	if dot <= 0 || dot < slash || dot == len(p)-1 {
+		return fmt.Errorf("want <import path>.<Type> or <import path>.*, such as k8s.io/api/core/v1.PodSpec, got %q", p)
+	}
+	return nil
 }
 
 // yearRE is a year as YEAR is replaced with.

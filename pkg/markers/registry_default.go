@@ -13,6 +13,7 @@ func DefaultDefinitions() []Definition {
 	defs = append(defs, conversionDefs()...)
 	defs = append(defs, featureGateDefs()...)
 	defs = append(defs, generatorDefs()...)
+	defs = append(defs, descriptionDefs()...)
 	defs = append(defs, foreignDefs()...)
 	return defs
 }

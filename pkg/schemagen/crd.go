@@ -141,6 +141,9 @@ func (g *gen) kindSchema(k *model.Kind) *apiextv1.JSONSchemaProps {
 	if _, ok := s.Properties["metadata"]; ok {
 		s.Properties["metadata"] = apiextv1.JSONSchemaProps{Type: "object"}
 	}
+	if g.omitter != nil {
+		g.omitter.apply(k, s)
+	}
 	if n := g.opts.MaxDescriptionLength; n != nil {
 		truncateDescriptions(s, *n)
 	}

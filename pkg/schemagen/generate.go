@@ -16,8 +16,25 @@ type Options struct {
 	// AllowDangerousTypes accepts float32 and float64 fields (type: number).
 	AllowDangerousTypes bool
 	// MaxDescriptionLength truncates descriptions at a sentence boundary when
-	// set; 0 drops them.
+	// set, as controller-gen's crd:maxDescLen does; 0 drops them.
 	MaxDescriptionLength *int
+	// OmitDescriptions are types whose schemas carry no descriptions, as if
+	// each were marked +kubebuilder:skip:description: "<import path>.<Type>",
+	// or "<import path>.*" for every type of a package (crdgen.yaml's
+	// descriptions.omit, for types of other modules).
+	OmitDescriptions []string
+	// MaxCRDBytes, when above 0, is each CRD's budget, measured as the
+	// annotations once kubectl apply has written its last-applied one (what
+	// the API server holds to 256 KiB): descriptions below
+	// the top two levels of spec and status are dropped, deepest and
+	// largest first, until the CRD fits (budget.go); one that cannot fit is
+	// an error.
+	MaxCRDBytes int64
+	// SizeLimits is the severity of a CRD whose JSON passes etcd's default
+	// request limit, or that cannot fit MaxCRDBytes (Error, the zero value;
+	// Warning for --size-limits=warn, for clusters whose etcd takes more,
+	// and for crdgen size, which reports them).
+	SizeLimits markers.Severity
 	// ToolVersion is written as the crdgen.dev/version annotation; "" omits it.
 	ToolVersion string
 	// EmbeddedObjectMeta describes a metav1.ObjectMeta below a kind's root
@@ -65,6 +82,8 @@ type gen struct {
 	localDirs map[string]bool
 	// describe says descriptions change per set (needsDescribe).
 	describe bool
+	// omitter leaves descriptions out (nil: nothing says to).
+	omitter *omitter
 }
 
 // Generate builds one CRD per group and kind of the model, sorted by file
@@ -126,6 +145,7 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 		cycles:    map[*model.Type]bool{},
 		localDirs: map[string]bool{},
 		describe:  needsDescribe(m, opts.Set),
+		omitter:   newOmitter(m, opts.OmitDescriptions),
 	}
 	for _, p := range m.Packages {
 		if p.Local && p.Dir != "" {
@@ -175,6 +195,9 @@ func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
 		}
 	}
 	crd := job.buildCRD(item.group, item.kinds)
+	if crd != nil {
+		job.checkSize(crd)
+	}
 	return crd, diags.Sorted()
 }
 

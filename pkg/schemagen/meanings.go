@@ -40,6 +40,10 @@ const (
 	readByModel
 	// foreign markers are other generators'; they change nothing.
 	foreign
+	// onDescriptions markers say whether the descriptions of their node's
+	// whole subtree are in the CRD (omit.go reads them after flattening,
+	// when the subtree is known); they never change validation.
+	onDescriptions
 )
 
 // meaning is what one marker value type does.
@@ -142,6 +146,7 @@ func meaningRows() []meaning {
 		// configurations) shape their files, not the CRDs.
 		markers.RBAC{}, markers.Webhook{}, markers.WebhookConfiguration{}, markers.ObjectGenerate{},
 		markers.DeepCopyGen{}, markers.DeepCopyInterfaces{}, markers.ApplyConfigGenerate{}, markers.ApplyConfigOutputPackage{})...)
+	rows = append(rows, otherRows(onDescriptions, markers.SkipDescription{}, markers.Descriptions{})...)
 	return append(rows, otherRows(foreign, markers.Raw{})...)
 }
 
