@@ -83,6 +83,7 @@ Usage:
   crdgen conversion [flags] PACKAGES...
                                    write conversion functions between a kind's versions
   crdgen diff [flags] PACKAGES...  check the CRDs against the previous ones for breaking changes
+  crdgen docs [flags] PACKAGES...  write the API reference in Markdown
   crdgen markers                   list every marker crdgen reads
   crdgen version                   print crdgen's version
 
@@ -102,7 +103,7 @@ func packageCommand(name string) *command {
 // packageCommands are the commands that run on packages, in the order
 // usage lists them.
 func packageCommands() []*command {
-	return []*command{generateCommand(), crdCommand(), testCommand(), costCommand(), conversionCommand(), diffCommand()}
+	return []*command{generateCommand(), crdCommand(), testCommand(), costCommand(), conversionCommand(), diffCommand(), docsCommand()}
 }
 
 func (a *app) main(args []string) int {

@@ -33,6 +33,7 @@
 //	crdgen test [flags] PACKAGES...         run the CRDs' test suites, in process
 //	crdgen cost [flags] PACKAGES...         report what every CEL rule costs the API server
 //	crdgen conversion [flags] PACKAGES...   write conversions between a kind's versions
+//	crdgen docs [flags] PACKAGES...         write the API reference in Markdown
 //	crdgen markers                          list every marker crdgen reads
 //	crdgen version                          print crdgen's version
 //
@@ -103,10 +104,19 @@
 //	--tests BOOL                  write the round-trip tests (default true)
 //	--format text|json|github     how diagnostics are printed
 //
+// Flags of docs:
+//
+//	-o, --output-dir DIR          where the Markdown files go (docs.outputDir in crdgen.yaml)
+//	--split group-version|kind    one file per group and version, or one per kind
+//	--check                       write nothing; exit 1 and print a diff if any file would change
+//	--format text|json|github     how diagnostics are printed
+//
 // Settings can also come from crdgen.yaml in the module root (packages,
 // outputDir, unknownMarkers, maxDescriptionLength, omitVersionAnnotation,
 // generateEmbeddedObjectMeta, kubeVersion, costReport, suppress, buildTags,
-// conversion.style, conversion.tests); a flag on the command line wins.
+// conversion.style, conversion.tests, docs.outputDir, docs.split); a flag
+// on the command line wins. With docs.outputDir, crdgen generate writes the
+// API reference too.
 // "crdgen COMMAND -h" prints a command's flags.
 //
 // For a kind with versions v1alpha1 and v1 (the storage version, the hub),

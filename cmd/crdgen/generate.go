@@ -92,6 +92,9 @@ crdgen test does, and writes nothing when a case fails.
 			if err := r.addGenerated(out, &gen); err != nil {
 				return nil, err
 			}
+			if err := r.generateDocs(out); err != nil {
+				return nil, err
+			}
 			if costReport == "" {
 				return out, nil
 			}

@@ -19,6 +19,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/crdgen/crdgen/internal/safefile"
+	"github.com/crdgen/crdgen/pkg/apidocs"
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -73,6 +74,8 @@ type Config struct {
 	Webhook *Webhook `json:"webhook,omitempty"`
 	// ApplyConfiguration holds the settings of the applyconfiguration generator.
 	ApplyConfiguration *ApplyConfiguration `json:"applyConfiguration,omitempty"`
+	// Docs holds the settings of the API reference.
+	Docs *Docs `json:"docs,omitempty"`
 
 	// path is the file, for messages; dir resolves relative paths.
 	path, dir string
@@ -111,6 +114,15 @@ type ApplyConfiguration struct {
 	External []string `json:"external,omitempty"`
 }
 
+// Docs is the docs section of crdgen.yaml: the API reference crdgen docs
+// writes, and crdgen generate too when OutputDir is set.
+type Docs struct {
+	// OutputDir is where the Markdown files go.
+	OutputDir string `json:"outputDir,omitempty"`
+	// Split is group-version (one file per group and version) or kind.
+	Split string `json:"split,omitempty"`
+}
+
 // Generators are the names generators may have in crdgen.yaml and
 // --generators, in the order generate runs them.
 func Generators() []string {
@@ -132,12 +144,13 @@ func configKeys() map[string][]string {
 	return map[string][]string{
 		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
 			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion", "test",
-			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration"},
+			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration", "docs"},
 		"conversion":         {"style", "tests"},
 		"test":               {"suites", "generate"},
 		"rbac":               {"roleName", "outputDir", "fileName", "headerFile"},
 		"webhook":            {"outputDir", "headerFile"},
 		"applyConfiguration": {"external"},
+		"docs":               {"outputDir", "split"},
 	}
 }
 
@@ -291,6 +304,9 @@ func (c *Config) check() error {
 		if !slices.Contains(Generators(), g) {
 			return bad("generators", g, Generators())
 		}
+	}
+	if c.Docs != nil && c.Docs.Split != "" && !slices.Contains(apidocs.Splits(), c.Docs.Split) {
+		return bad("split", c.Docs.Split, apidocs.Splits())
 	}
 	if c.Year != "" && !yearRE.MatchString(c.Year) {
 		return fmt.Errorf("%s:%d: year: want a year of four digits, got %q", c.path, keyLine(c.data, "year"), c.Year)
