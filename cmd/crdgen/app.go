@@ -86,6 +86,7 @@ Usage:
   crdgen diff [flags] PACKAGES...  check the CRDs against the previous ones for breaking changes
   crdgen jsonschema [flags] PACKAGES...
                                    write a JSON Schema per kind and version, for kubeconform and editors
+  crdgen docs [flags] PACKAGES...  write the API reference in Markdown
   crdgen markers                   list every marker crdgen reads
   crdgen version                   print crdgen's version
 
@@ -105,7 +106,7 @@ func packageCommand(name string) *command {
 // packageCommands are the commands that run on packages, in the order
 // usage lists them.
 func packageCommands() []*command {
-	return []*command{generateCommand(), crdCommand(), testCommand(), costCommand(), sizeCommand(), conversionCommand(), diffCommand(), jsonSchemaCommand()}
+	return []*command{generateCommand(), crdCommand(), testCommand(), costCommand(), sizeCommand(), conversionCommand(), diffCommand(), jsonSchemaCommand(), docsCommand()}
 }
 
 func (a *app) main(args []string) int {

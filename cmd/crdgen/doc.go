@@ -35,6 +35,7 @@
 //	crdgen size [flags] PACKAGES...         report the CRDs' sizes against kubectl apply's, etcd's and Helm's limits
 //	crdgen conversion [flags] PACKAGES...   write conversions between a kind's versions
 //	crdgen jsonschema [flags] PACKAGES...   write a JSON Schema per kind and version (kubeconform, editors)
+//	crdgen docs [flags] PACKAGES...         write the API reference in Markdown
 //	crdgen markers                          list every marker crdgen reads
 //	crdgen version                          print crdgen's version
 //
@@ -120,13 +121,21 @@
 //	--check                       write nothing; exit 1 and print a diff if any file would change
 //	--format text|json|github     how diagnostics are printed
 //
+// Flags of docs:
+//
+//	-o, --output-dir DIR          where the Markdown files go (docs.outputDir in crdgen.yaml)
+//	--split group-version|kind    one file per group and version, or one per kind
+//	--check                       write nothing; exit 1 and print a diff if any file would change
+//	--format text|json|github     how diagnostics are printed
+//
 // Settings can also come from crdgen.yaml in the module root (packages,
 // outputDir, unknownMarkers, maxDescriptionLength, maxCRDBytes, sizeLimits,
 // descriptions.omit, omitVersionAnnotation,
 // generateEmbeddedObjectMeta, kubeVersion, costReport, suppress, buildTags,
 // conversion.style, conversion.tests, jsonSchema.outputDir, jsonSchema.layout,
-// jsonSchema.strict: with a jsonSchema section, generate writes the JSON
-// Schemas too); a flag on the command line wins.
+// jsonSchema.strict, docs.outputDir, docs.split); a flag on the command
+// line wins. With a jsonSchema section, or docs.outputDir, crdgen generate
+// writes the JSON Schemas, or the API reference, too.
 // "crdgen COMMAND -h" prints a command's flags.
 //
 // For a kind with versions v1alpha1 and v1 (the storage version, the hub),

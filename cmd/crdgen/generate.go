@@ -99,6 +99,9 @@ crdgen test does, and writes nothing when a case fails.
 				return nil, err
 			}
 			r.jsonSchemaOutputs(out)
+			if err := r.generateDocs(out); err != nil {
+				return nil, err
+			}
 			if costReport == "" {
 				return out, nil
 			}

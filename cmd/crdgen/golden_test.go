@@ -310,6 +310,14 @@ func goldenCommands() map[string]goldenCommand {
 			},
 			stderr: "jsonschema-stderr.txt",
 		},
+		"docs": {
+			// The reference goes to want/docs/.
+			prepare: func(t *testing.T, s *shared, args []string) ([]string, string) {
+				out := t.TempDir()
+				return slices.Insert(args, 1, "-o", filepath.Join(out, "docs")), out
+			},
+			stderr: "docs-stderr.txt",
+		},
 		"conversion": {
 			// The generated Go files are goldens in place, in the case's
 			// packages: --check compares them, -update rewrites them.
@@ -414,7 +422,8 @@ func hasErrorLine(text string) bool {
 }
 
 // TestExampleIsUpToDate checks that the README's example output, committed
-// under examples/config/crd/bases, is what crdgen writes today.
+// under examples/config/crd/bases and examples/docs, is what crdgen writes
+// today.
 func TestExampleIsUpToDate(t *testing.T) {
 	root := repoRoot(t)
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
@@ -438,7 +447,21 @@ func TestExampleIsUpToDate(t *testing.T) {
 	if code := a.main(args); code != exitOK {
 		t.Fatalf("crdgen %s: exit %d\n%s%s", strings.Join(args, " "), code, stderr, stdout)
 	}
+	// The README's second command: crdgen generate in examples/, with
+	// examples/crdgen.yaml, writes the same CRD and the API reference in
+	// examples/docs.
+	if !strings.Contains(string(readme), exampleGenerate) {
+		t.Fatalf("README.md does not have the command %q", exampleGenerate)
+	}
+	a, stdout, stderr = testApp(filepath.Join(root, "examples"))
+	if code := a.main([]string{"generate", "--check"}); code != exitOK {
+		t.Fatalf("%s --check: exit %d\n%s%s", exampleGenerate, code, stderr, stdout)
+	}
 }
+
+// exampleGenerate is the README's command that writes the example's CRD
+// and API reference.
+const exampleGenerate = "(cd examples && go run ../cmd/crdgen generate)"
 
 // shared is a load, and a pipeline run, that several commands share: the
 // golden tests run every command of a case on one (testdata/README.md). A

@@ -19,6 +19,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/crdgen/crdgen/internal/safefile"
+	"github.com/crdgen/crdgen/pkg/apidocs"
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/crdsize"
@@ -86,6 +87,8 @@ type Config struct {
 	// JSONSchema holds the settings of crdgen jsonschema; with it, crdgen
 	// generate writes the JSON Schemas too.
 	JSONSchema *JSONSchema `json:"jsonSchema,omitempty"`
+	// Docs holds the settings of the API reference.
+	Docs *Docs `json:"docs,omitempty"`
 
 	// path is the file, for messages; dir resolves relative paths.
 	path, dir string
@@ -168,6 +171,15 @@ type JSONSchema struct {
 	Strict bool `json:"strict,omitempty"`
 }
 
+// Docs is the docs section of crdgen.yaml: the API reference crdgen docs
+// writes, and crdgen generate too when OutputDir is set.
+type Docs struct {
+	// OutputDir is where the Markdown files go.
+	OutputDir string `json:"outputDir,omitempty"`
+	// Split is group-version (one file per group and version) or kind.
+	Split string `json:"split,omitempty"`
+}
+
 // Generators are the names generators may have in crdgen.yaml and
 // --generators, in the order generate runs them.
 func Generators() []string {
@@ -189,7 +201,7 @@ func configKeys() map[string][]string {
 	return map[string][]string{
 		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength", "descriptions", "maxCRDBytes", "sizeLimits",
 			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion", "test",
-			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration", "jsonSchema"},
+			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration", "jsonSchema", "docs"},
 		"conversion":         {"style", "tests"},
 		"descriptions":       {"omit"},
 		"test":               {"suites", "generate"},
@@ -197,6 +209,7 @@ func configKeys() map[string][]string {
 		"webhook":            {"outputDir", "headerFile"},
 		"applyConfiguration": {"external"},
 		"jsonSchema":         {"outputDir", "layout", "strict"},
+		"docs":               {"outputDir", "split"},
 	}
 }
 
@@ -363,6 +376,9 @@ func (c *Config) check() error {
 		if !slices.Contains(Generators(), g) {
 			return bad("generators", g, Generators())
 		}
+	}
+	if c.Docs != nil && c.Docs.Split != "" && !slices.Contains(apidocs.Splits(), c.Docs.Split) {
+		return bad("split", c.Docs.Split, apidocs.Splits())
 	}
 	if c.Year != "" && !yearRE.MatchString(c.Year) {
 		return fmt.Errorf("%s:%d: year: want a year of four digits, got %q", c.path, keyLine(c.data, "year"), c.Year)
