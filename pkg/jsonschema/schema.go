@@ -179,7 +179,7 @@ func (t *translator) gen(s *apiextv1.JSONSchemaProps, values, null bool, shape *
 	f.skipAnyOf = genType(out, s, null)
 	genEnum(out, s, null)
 	genNumber(out, s)
-	genString(out, s)
+	genString(out, s, typeAt(s, shape))
 	genArray(out, s)
 	t.genObject(out, s, values, shape, f.failing)
 	if null && hasJunctors(s, f.skipAnyOf) {
@@ -322,15 +322,26 @@ func genNumber(out node, s *apiextv1.JSONSchemaProps) {
 	}
 }
 
-// genString says a string's length, pattern and format.
-func genString(out node, s *apiextv1.JSONSchemaProps) {
+// typeAt is the type of the value at a node: its own, or for a junctor's
+// branch, which has none, its shape's. The server checks a format on any
+// string value, typed in the branch or not.
+func typeAt(s, shape *apiextv1.JSONSchemaProps) string {
+	if s.Type == "" && shape != nil {
+		return shape.Type
+	}
+	return s.Type
+}
+
+// genString says a string's length, pattern and format; typ is the type of
+// the value.
+func genString(out node, s *apiextv1.JSONSchemaProps, typ string) {
 	setInt(out, "maxLength", s.MaxLength)
 	setInt(out, "minLength", s.MinLength)
 	setString(out, "pattern", s.Pattern)
 	if s.Format == "" {
 		return
 	}
-	r, ok := formatOf(s.Format, s.Type)
+	r, ok := formatOf(s.Format, typ)
 	if !ok {
 		return
 	}
