@@ -4,9 +4,10 @@
 // the packages with the go command and parsing their files alone cost.
 //
 // It prepares every corpus in a scratch Go module through the Go module proxy
-// only, builds crdgen from this repository, installs controller-gen v0.23.0
-// with "go install", runs each tool once to warm up, then alternates them
-// (A B A B ...) so that both see the same machine state.
+// only (but the kubebuilder project, which comes from git), builds crdgen
+// from this repository, installs controller-gen v0.23.0 with "go install",
+// runs each tool once to warm up, then alternates them (A B A B ...) so
+// that both see the same machine state.
 //
 // Usage (from the repository root):
 //
