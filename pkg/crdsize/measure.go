@@ -53,12 +53,32 @@ type Size struct {
 
 // Measure returns the sizes of a CRD as crdgen writes it.
 func Measure(obj *apiextv1.CustomResourceDefinition) (Size, error) {
-	tree, err := crdyaml.Tree(obj)
+	tree, err := crdyaml.Shell(obj)
 	if err != nil {
 		return Size{}, fmt.Errorf("measuring %s: %w", obj.Name, err)
 	}
+	versions, _ := tree["spec"].(map[string]any)["versions"].([]any)
+	for _, v := range versions {
+		s, _ := v.(map[string]any)["schema"].(map[string]any)
+		p, ok := s["openAPIV3Schema"].(*apiextv1.JSONSchemaProps)
+		if !ok {
+			continue
+		}
+		n, ok := schemaLen(p)
+		if !ok {
+			t, err := crdyaml.SchemaTree(p)
+			if err != nil {
+				return Size{}, fmt.Errorf("measuring %s: %w", obj.Name, err)
+			}
+			n = jsonLen(t)
+		}
+		s["openAPIV3Schema"] = measured(n)
+	}
 	return measureTree(tree), nil
 }
+
+// measured is a value in a tree already measured: its length as JSON.
+type measured int64
 
 // measureTree measures the JSON tree of a CRD (crdyaml.Tree); it changes
 // the tree while it counts and puts it back.
@@ -101,6 +121,8 @@ func measureTree(tree map[string]any) Size {
 // json.Number, bools and nils) as compact JSON.
 func jsonLen(v any) int64 {
 	switch x := v.(type) {
+	case measured:
+		return int64(x)
 	case nil:
 		return 4
 	case bool:
@@ -145,18 +167,32 @@ func jsonLen(v any) int64 {
 // characters and for < > & (HTML-safe), \u2028 and \u2029, and \ufffd for
 // each byte of invalid UTF-8.
 func StringLen(s string) int64 {
-	n := int64(2)
+	n, _ := stringLen(s)
+	return n
+}
+
+// asciiLen is the length of each ASCII byte in a JSON string.
+var asciiLen = func() (t [utf8.RuneSelf]uint8) {
+	for c := range t {
+		switch {
+		case c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f':
+			t[c] = 2
+		case c < 0x20 || c == '<' || c == '>' || c == '&':
+			t[c] = 6
+		default:
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
+// stringLen is StringLen, and whether s is valid UTF-8.
+func stringLen(s string) (n int64, valid bool) {
+	n, valid = 2, true
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f':
-				n += 2
-			case c < 0x20 || c == '<' || c == '>' || c == '&':
-				n += 6
-			default:
-				n++
-			}
+			n += int64(asciiLen[c])
 			i++
 			continue
 		}
@@ -164,6 +200,7 @@ func StringLen(s string) int64 {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			n += 6
+			valid = false
 		case r == '\u2028' || r == '\u2029':
 			n += 6
 		default:
@@ -171,7 +208,7 @@ func StringLen(s string) int64 {
 		}
 		i += size
 	}
-	return n
+	return n, valid
 }
 
 // DescriptionLen is how many bytes a schema's description adds to the

@@ -12,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/yaml"
 
+	"github.com/crdgen/crdgen/internal/schemafill"
 	"github.com/crdgen/crdgen/pkg/crdyaml"
 )
 
@@ -100,6 +101,35 @@ func TestStringLenIsEncodingJSONs(t *testing.T) {
 		b, _ := json.Marshal(s)
 		if got := StringLen(s); got != int64(len(b)) {
 			t.Errorf("StringLen(%q) = %d, json.Marshal writes %d bytes", s, got, len(b))
+		}
+	}
+}
+
+// TestSchemaLenIsTheTrees holds the count of a schema's JSON to the length
+// of its tree, on random schemas that set every field: equal wherever the
+// count does not give up, and giving up wherever the tree fails. On plain
+// schemas (valid UTF-8, as crdgen writes them) it never gives up, or every
+// run would build the trees it is there to spare.
+func TestSchemaLenIsTheTrees(t *testing.T) {
+	for seed := range int64(400) {
+		for _, plain := range []bool{false, true} {
+			var s apiextv1.JSONSchemaProps
+			if plain {
+				schemafill.Plain(seed).Fill(&s)
+			} else {
+				schemafill.New(seed).Fill(&s)
+			}
+			n, ok := schemaLen(&s)
+			tree, err := crdyaml.SchemaTree(&s)
+			switch {
+			case err != nil && ok:
+				t.Fatalf("seed %d: counted %d bytes of a schema whose tree fails: %v", seed, n, err)
+			case ok && n != jsonLen(tree):
+				j, _ := json.Marshal(tree)
+				t.Fatalf("seed %d: counted %d bytes, the tree has %d\n%s", seed, n, jsonLen(tree), j)
+			case plain && err == nil && !ok:
+				t.Fatalf("seed %d: gave up on a plain schema", seed)
+			}
 		}
 	}
 }

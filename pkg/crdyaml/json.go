@@ -27,3 +27,16 @@ func Tree(obj *apiextv1.CustomResourceDefinition) (map[string]any, error) {
 	}
 	return m, nil
 }
+
+// Shell returns the JSON value tree of the CRD as Tree does, but for the
+// schemas: each version's openAPIV3Schema is left as its
+// *apiextv1.JSONSchemaProps, for a caller that walks schemas itself
+// (SchemaTree is their tree). The caller owns the tree, not the schemas.
+func Shell(obj *apiextv1.CustomResourceDefinition) (map[string]any, error) {
+	return crdTree(obj)
+}
+
+// SchemaTree returns the JSON value tree of a schema, as Tree holds it.
+func SchemaTree(p *apiextv1.JSONSchemaProps) (map[string]any, error) {
+	return propsTree(p)
+}
