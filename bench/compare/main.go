@@ -233,6 +233,9 @@ func (b *bench) corpus(c corpus) error {
 	crds := countFiles(run.crds)
 	meds := map[string]sample{}
 	for i, t := range tools {
+		if len(results[i]) == 0 {
+			continue // left out
+		}
 		m := median(results[i])
 		meds[t.name] = m
 		fmt.Printf("%-20s %5d  %-22s %8.3fs %8.3fs %7.0f MiB\n", c.name, crds, t.name, m.wall.Seconds(), m.cpu.Seconds(), mib(m.maxRSSKB))
@@ -364,6 +367,10 @@ func (b *bench) corpusTools(c corpus, run runArgs) []tool {
 func (b *bench) rounds(c corpus, dir string, tools []tool) ([][]sample, error) {
 	results := make([][]sample, len(tools))
 	units := runUnits(tools, tool.rerun)
+	// dropped are the baseline's rows when it cannot run the corpus (a
+	// revision before the generators on a project corpus): the rows are
+	// left out, the others measured.
+	dropped := map[string]bool{}
 	for round := -1; round < b.runs; round++ {
 		if c.edit {
 			// Once a round: every tool sees another state than on its
@@ -374,6 +381,9 @@ func (b *bench) rounds(c corpus, dir string, tools []tool) ([][]sample, error) {
 		}
 		for _, i := range roundOrder(units, round) {
 			t := tools[i]
+			if dropped[t.bin] {
+				continue
+			}
 			// Each binary has its own cache: a run replaces the remembered
 			// builds of its directory and command with its own, so two
 			// crdgens sharing one would each find the other's and rebuild
@@ -396,6 +406,11 @@ func (b *bench) rounds(c corpus, dir string, tools []tool) ([][]sample, error) {
 				}
 			}
 			s, err := b.measure(runDir, cache, t.bin, t.steps...)
+			if err != nil && round < 0 && t.bin == b.baseBin {
+				fmt.Printf("%s cannot run on %s (%v): its rows are left out\n", t.name, c.name, err)
+				dropped[t.bin] = true
+				continue
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s on %s: %w", t.name, c.name, err)
 			}
