@@ -53,6 +53,7 @@
 //	--omit-version-annotation     do not stamp the crdgen version on each CRD
 //	--generate-embedded-object-meta  describe a template's metav1.ObjectMeta
 //	--kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+//	--cost-over-budget MODE       error (default) or warn: a CEL rule or schema over the cost budget
 //
 // Flags of generate:
 //
@@ -105,8 +106,10 @@
 //
 // Settings can also come from crdgen.yaml in the module root (packages,
 // outputDir, unknownMarkers, maxDescriptionLength, omitVersionAnnotation,
-// generateEmbeddedObjectMeta, kubeVersion, costReport, suppress, buildTags,
-// conversion.style, conversion.tests); a flag on the command line wins.
+// generateEmbeddedObjectMeta, kubeVersion, costOverBudget, costReport,
+// suppress, buildTags, conversion.style, conversion.tests, and the settings
+// with no flag: featureSets, openshift, test); a flag on the command line
+// wins.
 // "crdgen COMMAND -h" prints a command's flags.
 //
 // For a kind with versions v1alpha1 and v1 (the storage version, the hub),

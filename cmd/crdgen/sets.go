@@ -33,6 +33,9 @@ func (r *runState) build() error {
 		sets = []*featureset.Set{nil}
 	}
 	var diags markers.ErrorList
+	if err := r.readOverrides(); err != nil {
+		return err
+	}
 	for i, set := range sets {
 		opts := r.pipelineOptions()
 		opts.Schema.Set = set
@@ -103,6 +106,9 @@ func (sr setResult) name() string {
 // directory where crdgen test reads suites is refused: the next run would
 // read the CRDs as suites.
 func (r *runState) crdOutputs(dir string) (*outputs, error) {
+	if r.openshift != nil {
+		return r.openShiftOutputs()
+	}
 	out := newOutputs()
 	suites := r.suiteDirs()
 	for _, sr := range r.results {

@@ -18,6 +18,7 @@ type crdFlags struct {
 	omitVersion        bool
 	embeddedObjectMeta bool
 	kubeVersion        string
+	costOverBudget     string
 }
 
 func (f *crdFlags) register(fs *flagSet, cfg *config.Config) {
@@ -31,6 +32,13 @@ func (f *crdFlags) register(fs *flagSet, cfg *config.Config) {
 		"describe a template's metav1.ObjectMeta (name, namespace, labels, annotations, finalizers) instead of an empty object")
 	f.kubeVersion = cfg.KubeVersion
 	fs.Var(kubeVersionFlag{&f.kubeVersion}, "kube-version", "X.Y", "oldest Kubernetes whose API server must accept the CEL rules (default: the newest crdgen knows)")
+	cost := &choice{value: "error", allowed: []string{"error", "warn"}}
+	if cfg.CostOverBudget != "" {
+		cost.value = cfg.CostOverBudget
+	}
+	f.costOverBudget = cost.value
+	fs.Var(funcValue{cost, func() { f.costOverBudget = cost.value }}, "cost-over-budget", "MODE",
+		"error or warn: what a CEL rule or schema over the API server's cost budget is (warn writes the CRD, for an older API server whose estimate is lower)")
 }
 
 // pipelineOptions are the options of the pipeline from the flags.
@@ -41,6 +49,7 @@ func (r *runState) pipelineOptions() pipeline.Options {
 		KubeVersion:  f.kubeVersion,
 		CostReport:   r.costReport,
 		KeepObjects:  r.keepObjects,
+		CostWarn:     f.costOverBudget == "warn",
 		Patterns:     r.patterns,
 		MemoryBudget: r.a.memoryBudget,
 	}
@@ -57,5 +66,6 @@ func (r *runState) pipelineOptions() pipeline.Options {
 		n := f.maxDescLen.value
 		opts.Schema.MaxDescriptionLength = &n
 	}
+	opts.Schema.OpenShift = r.openShiftOptions()
 	return opts
 }
