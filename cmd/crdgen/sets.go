@@ -66,7 +66,13 @@ func (r *runState) build() error {
 		}
 	}
 	if len(r.sets) > 0 {
-		diags = append(diags, schemagen.CheckSets(r.mod, r.sets, r.knownGates)...)
+		checked := r.sets
+		if r.openshift != nil {
+			// openshift's sets are composed of builds with one gate on
+			// each, and one with none ("" gates, !*), which holds there.
+			checked = append(slices.Clone(r.sets), &featureset.Set{Name: "no gate"})
+		}
+		diags = append(diags, schemagen.CheckSets(r.mod, checked, r.knownGates)...)
 	}
 	r.diags = diags.Sorted()
 	return nil

@@ -309,8 +309,12 @@ func CheckSets(m *model.Model, sets []*featureset.Set, known []string) markers.E
 	return diags
 }
 
-// knownAll reports whether every gate of a condition is known.
+// knownAll reports whether a condition parses and every gate of it is
+// known (the loader reports the others).
 func knownAll(known []string, cond string) bool {
+	if featureset.CheckCondition(cond) != nil {
+		return false
+	}
 	for _, g := range featureset.Gates(cond) {
 		if !slices.Contains(known, g) {
 			return false
