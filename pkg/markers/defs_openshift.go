@@ -144,6 +144,9 @@ func filePatternKeys() []string { return []string{"cvoRunLevel", "operatorName",
 // about, and a part without '=' is an error.
 func decodeFilePattern(text string) (any, error) {
 	var p OpenShiftFilePattern
+	if text == "" {
+		return p, nil
+	}
 	off := 0
 	for _, part := range strings.Split(text, ",") {
 		key, value, ok := strings.Cut(part, "=")
@@ -162,6 +165,21 @@ func decodeFilePattern(text string) (any, error) {
 		off += len(part) + 1
 	}
 	return p, nil
+}
+
+// format is the marker's argument text (the keys it ignores with no
+// value).
+func (p OpenShiftFilePattern) format() string {
+	var parts []string
+	for _, kv := range [][2]string{{"cvoRunLevel", p.CVORunLevel}, {"operatorName", p.OperatorName}, {"operatorOrdering", p.OperatorOrdering}} {
+		if kv[1] != "" {
+			parts = append(parts, kv[0]+"="+kv[1])
+		}
+	}
+	for _, k := range p.Ignored {
+		parts = append(parts, k+"=")
+	}
+	return strings.Join(parts, ",")
 }
 
 // IgnoredMessage says what openshift's generator does with the arguments
