@@ -124,46 +124,28 @@ func (r *runState) openShiftOptions() *schemagen.OpenShift {
 	return &schemagen.OpenShift{Overrides: r.osOverrides}
 }
 
-// osCRD is one set's CRD of a version package, in openshift's layout.
-type osCRD struct {
-	dir, name string
-	crd       *schemagen.CRD
-	yaml      pipeline.File
-}
-
 // openShiftOutputs are the CRD files in openshift's layout: in each
 // version package's manifests directory, where crdgen removes the
 // manifests no set makes any more.
 func (r *runState) openShiftOutputs() (*outputs, error) {
 	out := newOutputs()
-	byCRD := map[string][]featureset.Variant{}
-	crds := map[string][]osCRD{}
-	for _, sr := range r.results {
-		for _, c := range sr.res.CRDs {
-			dir := c.Kinds[0].Package().Dir
-			key := dir + "\x00" + c.Object.Name
-			data, err := sr.res.Files[c.FileName].Bytes()
-			if err != nil {
-				return nil, err
-			}
-			_, gated := c.Object.Annotations[featureGateAnnotation]
-			byCRD[key] = append(byCRD[key], featureset.Variant{Set: sr.set, Key: string(data), FeatureGate: gated})
-			crds[key] = append(crds[key], osCRD{dir: dir, name: c.Object.Name, crd: c})
-		}
+	byCRD, crds, err := r.variants()
+	if err != nil {
+		return nil, err
 	}
 	allFS := r.allFeatureSets()
 	dirs := map[string]bool{}
 	for _, key := range slices.Sorted(maps.Keys(byCRD)) {
 		for _, f := range featureset.OpenShiftLayout(byCRD[key], allFS) {
 			c := crds[key][f.Variant]
-			dir := filepath.Join(c.dir, r.openshift.Manifests)
-			data, err := crdyaml.Marshal(withLayout(c.crd.Object, f))
+			dir := filepath.Join(c.Kinds[0].Package().Dir, r.openshift.Manifests)
+			data, err := crdyaml.Marshal(withLayout(c.Object, f))
 			if err != nil {
 				return nil, err
 			}
 			// openshift's files are one document without a separator.
 			data = bytes.TrimPrefix(data, []byte("---\n"))
-			out.Files[filepath.Join(dir, fileName(c.crd, f.Suffix))] = pipeline.FileOf(data)
+			out.Files[filepath.Join(dir, fileName(c, f.Suffix))] = pipeline.FileOf(data)
 			dirs[dir] = true
 		}
 	}
@@ -171,6 +153,26 @@ func (r *runState) openShiftOutputs() (*outputs, error) {
 		out.Stale = append(out.Stale, output.Stale{Dir: dir, Own: func(name string, _ []byte) bool { return strings.HasSuffix(name, ".crd.yaml") }})
 	}
 	return out, nil
+}
+
+// variants are each CRD's variants (its CRD in each set that has it) and
+// the CRDs, in the same order, by package directory and CRD name.
+func (r *runState) variants() (map[string][]featureset.Variant, map[string][]*schemagen.CRD, error) {
+	byCRD := map[string][]featureset.Variant{}
+	crds := map[string][]*schemagen.CRD{}
+	for _, sr := range r.results {
+		for _, c := range sr.res.CRDs {
+			key := c.Kinds[0].Package().Dir + "\x00" + c.Object.Name
+			data, err := sr.res.Files[c.FileName].Bytes()
+			if err != nil {
+				return nil, nil, err
+			}
+			_, gated := c.Object.Annotations[featureGateAnnotation]
+			byCRD[key] = append(byCRD[key], featureset.Variant{Set: sr.set, Key: string(data), FeatureGate: gated})
+			crds[key] = append(crds[key], c)
+		}
+	}
+	return byCRD, crds, nil
 }
 
 // withLayout is a copy of a CRD with a file's annotations: its cluster

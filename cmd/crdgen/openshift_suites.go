@@ -33,19 +33,9 @@ func (r *runState) runOpenShiftSuites(files []string, f *testFlags) (*outputs, e
 	if err != nil {
 		return nil, err
 	}
-	// A suite runs against the manifests of its own package, as the
-	// harness finds them beside its tests directory.
-	sets := r.manifestSets()
-	byDir := map[string][]*crtest.Suite{}
-	for _, s := range suites {
-		dir := filepath.Dir(filepath.Dir(filepath.Dir(s.File)))
-		byDir[dir] = append(byDir[dir], s)
-	}
-	var runs []crtest.Batch
-	var problems []*crtest.SyntaxError
-	for _, dir := range slices.Sorted(maps.Keys(byDir)) {
-		b, p := crtest.Assign(sets[dir], byDir[dir], r.knownGates, "openshift.featureGates")
-		runs, problems = append(runs, b...), append(problems, p...)
+	runs, problems, err := r.assignByPackage(suites)
+	if err != nil {
+		return nil, err
 	}
 	bad := map[string]bool{}
 	for _, p := range problems {
@@ -76,6 +66,28 @@ func (r *runState) runOpenShiftSuites(files []string, f *testFlags) (*outputs, e
 		out.failed = out.failed || !o.Passed()
 	}
 	return out, nil
+}
+
+// assignByPackage says which suites run against which manifests: a suite
+// runs against those of its own package, as the harness finds them beside
+// its tests directory.
+func (r *runState) assignByPackage(suites []*crtest.Suite) ([]crtest.Batch, []*crtest.SyntaxError, error) {
+	sets, err := r.manifestSets()
+	if err != nil {
+		return nil, nil, err
+	}
+	byDir := map[string][]*crtest.Suite{}
+	for _, s := range suites {
+		dir := filepath.Dir(filepath.Dir(filepath.Dir(s.File)))
+		byDir[dir] = append(byDir[dir], s)
+	}
+	var runs []crtest.Batch
+	var problems []*crtest.SyntaxError
+	for _, dir := range slices.Sorted(maps.Keys(byDir)) {
+		b, p := crtest.Assign(sets[dir], byDir[dir], r.knownGates, "openshift.featureGates")
+		runs, problems = append(runs, b...), append(problems, p...)
+	}
+	return runs, problems, nil
 }
 
 // readTolerant reads suites as openshift's harness does: the keys it
@@ -119,17 +131,10 @@ func (r *runState) readTolerant(files []string) ([]*crtest.Suite, []*crtest.Outc
 // directory: one per manifest of openshift's layout, in a set with the
 // gates the harness reads for it (selecting the suites that run against
 // it).
-func (r *runState) manifestSets() map[string][]crtest.SetCRDs {
-	byCRD := map[string][]featureset.Variant{}
-	crds := map[string][]*schemagen.CRD{}
-	for _, sr := range r.results {
-		for _, c := range sr.res.CRDs {
-			key := c.Kinds[0].Package().Dir + "\x00" + c.Object.Name
-			data, _ := sr.res.Files[c.FileName].Bytes()
-			_, gated := c.Object.Annotations[featureGateAnnotation]
-			byCRD[key] = append(byCRD[key], featureset.Variant{Set: sr.set, Key: string(data), FeatureGate: gated})
-			crds[key] = append(crds[key], c)
-		}
+func (r *runState) manifestSets() (map[string][]crtest.SetCRDs, error) {
+	byCRD, crds, err := r.variants()
+	if err != nil {
+		return nil, err
 	}
 	out := map[string][]crtest.SetCRDs{}
 	for _, key := range slices.Sorted(maps.Keys(byCRD)) {
@@ -141,7 +146,7 @@ func (r *runState) manifestSets() map[string][]crtest.SetCRDs {
 			out[dir] = append(out[dir], crtest.SetCRDs{Set: &rep, CRDs: []*schemagen.CRD{c}})
 		}
 	}
-	return out
+	return out, nil
 }
 
 // harnessSet is the set whose gates openshift's harness reads for a
