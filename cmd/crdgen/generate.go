@@ -13,7 +13,6 @@ import (
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
-	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
@@ -67,7 +66,7 @@ crdgen test does, and writes nothing when a case fails.
 		},
 		uncached: func(*runState) bool { return costReport == "-" },
 		produce: func(r *runState) (*outputs, error) {
-			res, cdiags := convgen.Generate(r.mod, conv.options())
+			res, cdiags := r.conversions(conv.options())
 			r.diags.Append(cdiags)
 			if !r.built() || res == nil {
 				return nil, nil

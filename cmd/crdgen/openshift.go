@@ -20,6 +20,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/crdyaml"
 	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -213,4 +214,14 @@ func fileName(c *schemagen.CRD, suffix string) string {
 		parts = []string{p.OperatorOrdering}
 	}
 	return strings.Join(append(parts, plural), "_") + suffix + ".crd.yaml"
+}
+
+// conversions are the conversion functions generate writes: none in
+// openshift's layout, where each version package makes a CRD of its own,
+// with no other version to convert to.
+func (r *runState) conversions(opts convgen.Options) (*convgen.Result, markers.ErrorList) {
+	if r.openshift != nil {
+		return &convgen.Result{Report: &convgen.Report{}}, nil
+	}
+	return convgen.Generate(r.mod, opts)
 }

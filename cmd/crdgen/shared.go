@@ -48,7 +48,8 @@ func (r *runState) pipelineOptions() pipeline.Options {
 		Schema:       schemagen.Options{AllowDangerousTypes: f.allowDangerous, ToolVersion: r.a.version, EmbeddedObjectMeta: f.embeddedObjectMeta},
 		KubeVersion:  f.kubeVersion,
 		CostReport:   r.costReport,
-		KeepObjects:  r.keepObjects,
+		// openshift's layout groups the sets' CRDs by their objects.
+		KeepObjects:  r.keepObjects || r.openshift != nil,
 		CostWarn:     f.costOverBudget == "warn",
 		Patterns:     r.patterns,
 		MemoryBudget: r.a.memoryBudget,
