@@ -59,6 +59,7 @@
 //	--max-crd-bytes SIZE          trim descriptions until each CRD's annotations, kubectl apply's included, fit SIZE
 //	--size-limits MODE            error (default) or warn: what a CRD over etcd's 1.5 MiB is
 //	--omit-descriptions TYPE[,TYPE]  leave out these types' descriptions (import/path.Type or import/path.*)
+//	--cost-over-budget MODE       error (default) or warn: a CEL rule or schema over the cost budget
 //
 // Flags of generate:
 //
@@ -131,11 +132,13 @@
 // Settings can also come from crdgen.yaml in the module root (packages,
 // outputDir, unknownMarkers, maxDescriptionLength, maxCRDBytes, sizeLimits,
 // descriptions.omit, omitVersionAnnotation,
-// generateEmbeddedObjectMeta, kubeVersion, costReport, suppress, buildTags,
-// conversion.style, conversion.tests, jsonSchema.outputDir, jsonSchema.layout,
-// jsonSchema.strict, docs.outputDir, docs.split); a flag on the command
-// line wins. With a jsonSchema section, or docs.outputDir, crdgen generate
-// writes the JSON Schemas, or the API reference, too.
+// generateEmbeddedObjectMeta, kubeVersion, costOverBudget, costReport,
+// suppress, buildTags, conversion.style, conversion.tests,
+// jsonSchema.outputDir, jsonSchema.layout, jsonSchema.strict,
+// docs.outputDir, docs.split, and the settings with no flag: featureSets,
+// openshift, test); a flag on the command line wins. With a jsonSchema
+// section, or docs.outputDir, crdgen generate writes the JSON Schemas, or
+// the API reference, too.
 // "crdgen COMMAND -h" prints a command's flags.
 //
 // For a kind with versions v1alpha1 and v1 (the storage version, the hub),

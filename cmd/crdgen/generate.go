@@ -13,7 +13,6 @@ import (
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
-	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/deepcopy"
 	"github.com/crdgen/crdgen/pkg/pipeline"
@@ -73,7 +72,7 @@ crdgen test does, and writes nothing when a case fails.
 			if gen.runs("object") {
 				copts.Objects = deepcopy.Objects(r.mod)
 			}
-			res, cdiags := convgen.Generate(r.mod, copts)
+			res, cdiags := r.conversions(copts)
 			r.diags.Append(cdiags)
 			if !r.built() || res == nil {
 				return nil, nil

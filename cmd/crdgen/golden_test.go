@@ -17,6 +17,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/crdgen/crdgen/internal/cache"
 	"github.com/crdgen/crdgen/internal/golden"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
@@ -149,10 +150,15 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 		}
 	}
 	r.layout = layoutOf(cfg, "", safefile.OS{})
+	r.reads = &cache.Inputs{}
 	patterns, err := r.register(cfg).parseFlags(args[1:])
 	if err != nil {
 		t.Fatalf("%v: %v", args, err)
 	}
+	if err := r.readOpenShift(cfg); err != nil {
+		t.Fatal(err)
+	}
+	s.openshift = r.openshift != nil
 	r.patterns = patterns
 	// crdgen size reports CRDs over a limit rather than stopping at them.
 	r.crd.size.report = args[0] == "size"
@@ -199,6 +205,10 @@ func caseConfig(t *testing.T, caseDir string) (string, string) {
 		if set, ok := v.(map[string]any); ok {
 			set["outputDir"] = name
 		}
+	}
+	if os, ok := raw["openshift"].(map[string]any); ok {
+		// openshift's manifests go in place, in the case's packages.
+		os["featureGates"] = filepath.Join(caseDir, os["featureGates"].(string))
 	}
 	data, err = yaml.Marshal(raw)
 	if err != nil {
@@ -249,6 +259,14 @@ func goldenCommands() map[string]goldenCommand {
 	return map[string]goldenCommand{
 		"crd": {
 			prepare: func(t *testing.T, s *shared, args []string) ([]string, string) {
+				if s.openshift {
+					// openshift's layout writes in the case's packages: its
+					// manifests are goldens in place, as conversion's files.
+					if !golden.Updating() {
+						args = slices.Insert(args, 1, "--check")
+					}
+					return args, ""
+				}
 				if s.setsDir != "" && len(s.results) > 0 && s.results[0].set != nil {
 					return args, s.setsDir // each feature set writes to s.setsDir/<set>
 				}
@@ -476,8 +494,10 @@ type shared struct {
 	res              *pipeline.Result
 	results          []setResult
 	// configFile and setsDir, for a case with a crdgen.yaml, are the
-	// harness's copy of it and where its feature sets write.
+	// harness's copy of it and where its feature sets write; openshift
+	// says it has an openshift section (its manifests are in place).
 	configFile, setsDir string
+	openshift           bool
 }
 
 // loadKey and crdKey identify what the flags ask to load and to build.

@@ -19,6 +19,7 @@ type crdFlags struct {
 	embeddedObjectMeta bool
 	kubeVersion        string
 	size               sizeFlags
+	costOverBudget     string
 }
 
 func (f *crdFlags) register(fs *flagSet, cfg *config.Config) {
@@ -33,16 +34,25 @@ func (f *crdFlags) register(fs *flagSet, cfg *config.Config) {
 	f.kubeVersion = cfg.KubeVersion
 	fs.Var(kubeVersionFlag{&f.kubeVersion}, "kube-version", "X.Y", "oldest Kubernetes whose API server must accept the CEL rules (default: the newest crdgen knows)")
 	f.size.register(fs, cfg)
+	cost := &choice{value: "error", allowed: []string{"error", "warn"}}
+	if cfg.CostOverBudget != "" {
+		cost.value = cfg.CostOverBudget
+	}
+	f.costOverBudget = cost.value
+	fs.Var(funcValue{cost, func() { f.costOverBudget = cost.value }}, "cost-over-budget", "MODE",
+		"error or warn: what a CEL rule or schema over the API server's cost budget is (warn writes the CRD, for an older API server whose estimate is lower)")
 }
 
 // pipelineOptions are the options of the pipeline from the flags.
 func (r *runState) pipelineOptions() pipeline.Options {
 	f := r.crd
 	opts := pipeline.Options{
-		Schema:       schemagen.Options{AllowDangerousTypes: f.allowDangerous, ToolVersion: r.a.version, EmbeddedObjectMeta: f.embeddedObjectMeta},
-		KubeVersion:  f.kubeVersion,
-		CostReport:   r.costReport,
-		KeepObjects:  r.keepObjects,
+		Schema:      schemagen.Options{AllowDangerousTypes: f.allowDangerous, ToolVersion: r.a.version, EmbeddedObjectMeta: f.embeddedObjectMeta},
+		KubeVersion: f.kubeVersion,
+		CostReport:  r.costReport,
+		// openshift's layout groups the sets' CRDs by their objects.
+		KeepObjects:  r.keepObjects || r.openshift != nil,
+		CostWarn:     f.costOverBudget == "warn",
 		Patterns:     r.patterns,
 		MemoryBudget: r.a.memoryBudget,
 	}
@@ -60,5 +70,6 @@ func (r *runState) pipelineOptions() pipeline.Options {
 		n := f.maxDescLen.value
 		opts.Schema.MaxDescriptionLength = &n
 	}
+	opts.Schema.OpenShift = r.openShiftOptions()
 	return opts
 }

@@ -56,6 +56,9 @@ type Config struct {
 	GenerateEmbeddedObjectMeta *bool `json:"generateEmbeddedObjectMeta,omitempty"`
 	// KubeVersion is the oldest Kubernetes whose API server must accept the CEL rules.
 	KubeVersion string `json:"kubeVersion,omitempty"`
+	// CostOverBudget is error or warn: what a CEL rule or schema over the
+	// API server's cost budget is.
+	CostOverBudget string `json:"costOverBudget,omitempty"`
 	// CostReport is the file "crdgen generate" writes the CEL cost report to.
 	CostReport string `json:"costReport,omitempty"`
 	// Suppress are the codes of warnings not to print.
@@ -89,6 +92,9 @@ type Config struct {
 	JSONSchema *JSONSchema `json:"jsonSchema,omitempty"`
 	// Docs holds the settings of the API reference.
 	Docs *Docs `json:"docs,omitempty"`
+	// OpenShift reads openshift/api's feature sets, layout and overrides
+	// (openshift.go).
+	OpenShift *OpenShift `json:"openshift,omitempty"`
 
 	// path is the file, for messages; dir resolves relative paths.
 	path, dir string
@@ -194,17 +200,21 @@ type Test struct {
 	// Generate makes crdgen generate run the suites too, and write
 	// nothing when a case fails.
 	Generate bool `json:"generate,omitempty"`
+	// Harness is "openshift" to read the suites as openshift/api's
+	// harness reads them (crtest.Tolerant).
+	Harness string `json:"harness,omitempty"`
 }
 
 // configKeys lists the keys crdgen.yaml may hold, for did-you-mean.
 func configKeys() map[string][]string {
 	return map[string][]string{
 		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength", "descriptions", "maxCRDBytes", "sizeLimits",
-			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion", "test",
-			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration", "jsonSchema", "docs"},
+			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costOverBudget", "costReport", "suppress", "buildTags", "conversion", "test",
+			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration", "jsonSchema", "docs", "openshift"},
 		"conversion":         {"style", "tests"},
 		"descriptions":       {"omit"},
-		"test":               {"suites", "generate"},
+		"test":               {"suites", "generate", "harness"},
+		"openshift":          {"featureGates", "manifests", "overrides"},
 		"rbac":               {"roleName", "outputDir", "fileName", "headerFile"},
 		"webhook":            {"outputDir", "headerFile"},
 		"applyConfiguration": {"external"},
@@ -356,6 +366,9 @@ func (c *Config) check() error {
 			}
 		}
 	}
+	if v := c.CostOverBudget; v != "" && v != "error" && v != "warn" {
+		return bad("costOverBudget", v, []string{"error", "warn"})
+	}
 	if c.Conversion != nil && c.Conversion.Style != "" && c.Conversion.Style != string(convgen.StyleMethods) && c.Conversion.Style != string(convgen.StyleFunctions) {
 		return bad("style", c.Conversion.Style, []string{string(convgen.StyleFunctions), string(convgen.StyleMethods)})
 	}
@@ -385,6 +398,12 @@ func (c *Config) check() error {
 	}
 	if c.MaxDescriptionLength != nil && *c.MaxDescriptionLength < 0 {
 		return fmt.Errorf("%s: maxDescriptionLength must not be negative", c.path)
+	}
+	if c.Test != nil && c.Test.Harness != "" && c.Test.Harness != "openshift" {
+		return bad("harness", c.Test.Harness, []string{"openshift"})
+	}
+	if err := c.checkOpenShift(); err != nil {
+		return err
 	}
 	return c.checkSets()
 }

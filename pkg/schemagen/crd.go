@@ -101,6 +101,8 @@ func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *model.Kind
 			v.SelectableFields = append(v.SelectableFields, apiextv1.SelectableField{JSONPath: x.JSONPath})
 		case markers.Metadata:
 			g.applyMetadata(obj, m, x)
+		case markers.OpenShiftAPIApproved, markers.OpenShiftCapability:
+			applyOpenShiftAnnotation(obj, x)
 		}
 	}
 	g.checkColumnNames(k)

@@ -52,6 +52,10 @@ type Options struct {
 	// gate off, and Gateway API's tags left as text, as controller-gen
 	// leaves them.
 	Set *featureset.Set
+	// OpenShift, when not nil, builds the CRDs as openshift/api's
+	// generators do (openshift.go): one per kind version, each composed
+	// from a build per feature gate, and its overrides merged.
+	OpenShift *OpenShift
 }
 
 // VersionAnnotation is the annotation that records the crdgen version.
@@ -125,6 +129,8 @@ type Plan struct {
 	keys digests
 	// uses drops raw schemas as the CRDs that need them are done.
 	uses *rawUses
+	// os composes each CRD as openshift's generators do (nil: not).
+	os *osPlan
 }
 
 // planItem is one CRD to build: a kind in a group, with its versions.
@@ -152,6 +158,22 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 			g.localDirs[p.Dir] = true
 		}
 	}
+	var p *Plan
+	if opts.OpenShift != nil {
+		p = prepareOpenShift(m, g)
+	} else {
+		p = g.plan(m)
+	}
+	p.countUses()
+	g.checkNames(p.items)
+	g.checkMisplacedCRDMarkers(m)
+	g.checkConditionalMarkers(m)
+	return p, diags.Sorted()
+}
+
+// plan builds the raw schemas of the kinds in the set, and lists the CRDs:
+// one per kind, with its versions.
+func (g *gen) plan(m *model.Model) *Plan {
 	for _, k := range m.Kinds() {
 		if !markers.Has[markers.SkipVersion](k.Type.Markers) && g.kindIn(k) {
 			g.rawSchema(k.Type)
@@ -166,11 +188,7 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 			}
 		}
 	}
-	p.countUses()
-	g.checkNames(p.items)
-	g.checkMisplacedCRDMarkers(m)
-	g.checkConditionalMarkers(m)
-	return p, diags.Sorted()
+	return p
 }
 
 // Len is the number of CRDs the plan may build.
@@ -183,6 +201,9 @@ func (p *Plan) Len() int { return len(p.items) }
 func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
 	if p.uses.done[i].Load() {
 		panic("schemagen: Build of a CRD after its Done")
+	}
+	if p.os != nil {
+		return p.buildOpenShift(i)
 	}
 	var diags markers.ErrorList
 	job := *p.g
