@@ -103,8 +103,9 @@ type runState struct {
 	// osOverrides the overrides it reads (openshift.go).
 	openshift   *config.OpenShift
 	osOverrides []schemagen.Override
-	// allFields loads what DeepCopy needs (parser.Options.AllFields).
-	allFields bool
+	// allFields loads what DeepCopy needs (parser.Options.AllFields), and
+	// comments what the apply configurations need (Options.Comments).
+	allFields, comments bool
 	// cfg is crdgen.yaml (empty when there is none).
 	cfg *config.Config
 
@@ -513,6 +514,7 @@ func (r *runState) load(listing *parser.Listing, store *cache.Syntax) (*model.Mo
 		FeatureGates:   r.knownGates,
 		FeatureSets:    len(r.sets) > 0,
 		AllFields:      r.allFields,
+		Comments:       r.comments,
 		// openshift/api's CRDs are its +kubebuilder:object:root types.
 		ObjectRootKinds: r.openshift != nil,
 	}

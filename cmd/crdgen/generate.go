@@ -67,6 +67,7 @@ crdgen test does, and writes nothing when a case fails.
 				return err
 			}
 			r.allFields = gen.runs("object")
+			r.comments = gen.runs("applyconfiguration")
 			return r.checkOutputDir()
 		},
 		uncached: func(*runState) bool { return costReport == "-" },

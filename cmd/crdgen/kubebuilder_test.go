@@ -191,3 +191,35 @@ func TestGeneratorsNotAskedForWriteNothing(t *testing.T) {
 		t.Error("--generators conversion wrote the CRD")
 	}
 }
+
+// TestApplyConfigurationsKeepTheDocs runs generate for the apply
+// configurations alone: a +genclient in a type's comment makes it a root,
+// and they carry each type's and field's doc comment, as code-generator's
+// do; the load keeps those comments only when apply configurations are
+// asked for.
+func TestApplyConfigurationsKeepTheDocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	dir := kubebuilderProject(t)
+	types := filepath.Join(dir, "api", "v1", "types.go")
+	data, _ := os.ReadFile(types)
+	// +genclient in a type's comment makes it a root for code-generator,
+	// which reads the comments themselves.
+	data = []byte(strings.Replace(string(data), "\ntype Widget struct", "\n// +genclient\ntype Widget struct", 1))
+	os.WriteFile(types, []byte(strings.Replace(string(data), "// +groupName=", "// +kubebuilder:ac:generate=true\n// +groupName=", 1)), 0o644)
+	// The apply configurations name the group and version by this variable.
+	os.WriteFile(filepath.Join(dir, "api", "v1", "groupversion_info.go"), []byte("package v1\n\nimport \"k8s.io/apimachinery/pkg/runtime/schema\"\n\n// SchemeGroupVersion is the group and version of these types.\nvar SchemeGroupVersion = schema.GroupVersion{Group: \"shop.example.com\", Version: \"v1\"}\n"), 0o644)
+	if code, _, stderr := crdgenIn(t, dir, "generate", "--generators", "applyconfiguration"); code != exitOK {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	spec, err := os.ReadFile(filepath.Join(dir, "api", "v1", "applyconfiguration", "api", "v1", "widgetspec.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"// WidgetSpec is a widget's spec.\n", "\t// Size is the size.\n\tSize *int32"} {
+		if !strings.Contains(string(spec), want) {
+			t.Errorf("widgetspec.go lacks %q:\n%s", want, spec)
+		}
+	}
+}

@@ -71,7 +71,7 @@ func TestGolden(t *testing.T) {
 func loadCase(t testing.TB, dir string) (*model.Model, markers.ErrorList) {
 	t.Helper()
 	m, diags, err := parser.Load(context.Background(), casePackages(t, dir), parser.Options{
-		Dir: dir, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error,
+		Dir: dir, WellKnown: schemagen.IsWellKnown, UnknownMarkers: markers.Error, Comments: true,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -270,9 +270,9 @@ func docText(cg *ast.CommentGroup) string {
 // is at pos, found by line as k8s.io/gengo finds them (code-generator's
 // apply configurations copy them): the block ending on the line above, and
 // the one ending two lines above that. Only the patterns' API packages are
-// read this way.
+// read this way, and only with Options.Comments.
 func (b *builder) gengoComments(ps *pkgSyntax, pos token.Pos) model.Comments {
-	if ps == nil || ps.pkg == nil || !ps.pkg.Root || !pos.IsValid() {
+	if !b.l.opts.Comments || ps == nil || ps.pkg == nil || !ps.pkg.Root || !pos.IsValid() {
 		return model.Comments{}
 	}
 	var file *ast.File

@@ -10,7 +10,9 @@ import (
 // TestGengoComments checks the comment blocks the model keeps for apply
 // configurations: found by line, as gengo finds them, so a trailing
 // comment on the line above counts and a block after a blank line is the
-// detached one; and the package-level variables.
+// detached one; and the package-level variables. Without Options.Comments
+// (every command but generate with the apply configurations) the blocks
+// are not kept.
 func TestGengoComments(t *testing.T) {
 	dir := fixture(t, `
 -- go.mod --
@@ -42,7 +44,11 @@ type Widget struct {
 
 type Bare struct{}
 `)
-	m, diags := load(t, dir, Options{}, "./api")
+	without, _ := load(t, dir, Options{}, "./api")
+	if w := without.Lookup(model.GoIdent{ImportPath: "example.com/m/api", Name: "Widget"}); w.Comments.Closest != nil || w.Comments.Detached != nil {
+		t.Errorf("without Options.Comments, Widget's comments are kept: %q", w.Comments)
+	}
+	m, diags := load(t, dir, Options{Comments: true}, "./api")
 	if diags.HasErrors() {
 		t.Fatalf("diagnostics: %v", diags)
 	}

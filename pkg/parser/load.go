@@ -78,6 +78,10 @@ type Options struct {
 	// types (still marked WellKnown), which no schema or conversion reads
 	// but DeepCopy does (whether a struct copies shallowly).
 	AllFields bool
+	// Comments keeps each root type's and field's comment blocks as gengo
+	// finds them (model.Comments), which only the apply configurations
+	// read; without it they are left empty and cost nothing.
+	Comments bool
 	// ObjectRootKinds makes the kinds the types marked
 	// +kubebuilder:object:root=true (openshift/api's rule) rather than the
 	// structs that embed metav1.TypeMeta and metav1.ObjectMeta
