@@ -92,7 +92,7 @@ operator() {
 	mkdir -p "$d"
 	echo
 	echo "#### $name ($mod)"
-	dir=$(timed "$name: go mod download (source)" go mod download -json "$mod" | sed -n 's/.*"Dir": "\(.*\)",/\1/p')
+	dir=$(timed "$name: go mod download (source)" go mod download -json "$mod" | sed -n 's/.*"Dir": "\(.*\)",/\1/p') || true
 	if [ -z "$dir" ]; then
 		note "$name" "source" "go mod download $mod failed"
 		return 0

@@ -428,7 +428,7 @@ roundtrip() {
 	local ok failed broken types_failed
 	ok=$(grep -c '^ok ' "$log" || true)
 	broken=$(sed -n 's/^FAIL\s\+\(\S\+\) \[build failed\]$/\1/p' "$log" | tr '\n' ' ')
-	failed=$(grep -E '^FAIL\s+\S+\s+[0-9.]+s$' "$log" | awk '{ printf "%s ", $2 }')
+	failed=$(awk '/^FAIL[ \t]+[^ \t]+[ \t]+[0-9.]+s$/ { printf "%s ", $2 }' "$log")
 	types_failed=$(sed -n 's/^\s*--- FAIL: TestDeepCopy\(Object\)\{0,1\}RoundTrip\/\(\S\+\).*/\2/p' "$log" | sort -u | tr '\n' ' ')
 	printf '%s\t%s\t%s\t%s\n' "$name" "whole: DeepCopy round trip failed" "exit $rc" \
 		"$ok packages ok ($passed subtests passed, $skipped skipped); failing: ${failed:-none}${types_failed:+(types: $types_failed)}; not built: ${broken:-none}; $(grep -m 3 -E '^\s+zz_deepcopy_roundtrip_test.go:[0-9]+:|^\S+\.go:[0-9]+:[0-9]+: ' "$log" | sed 's/^\s*//' | tr '\n' '|' | sed 's/|$//')" >>"$results"
