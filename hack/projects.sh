@@ -51,9 +51,10 @@ print_tables() {
 	BEGIN { printf "%-40s %-36s %5s %5s %4s %4s %4s %4s %5s  %s\n", "project", "comparison", "files", "equal", "tool", "sem", "diff", "miss", "extra", "details" }
 	{
 		if ($3 ~ /files:/) {
-			# "N files: a byte-identical, b identical but the tool annotation, c semantically-equal, d different, e missing, f extra"
+			# "N files: a byte-identical, b identical but the tool annotation, c semantically-equal,
+			# d equal as the API server reads them, e different, f missing, g extra"
 			n = split($3, w, /[^0-9]+/)
-			printf "%-40s %-36s %5d %5d %4d %4d %4d %4d %5d  %s\n", $1, $2, w[1], w[2] + w[3], w[3], w[4], w[5], w[6], w[7], $4
+			printf "%-40s %-36s %5d %5d %4d %4d %4d %4d %5d  %s\n", $1, $2, w[1], w[2] + w[3], w[3], w[4] + w[5], w[6], w[7], w[8], $4
 		} else {
 			printf "%-40s %-36s %s  %s\n", $1, $2, $3, cut($4, 200)
 		}

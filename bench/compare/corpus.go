@@ -1,8 +1,9 @@
 package main
 
 // This file implements the corpora: real API trees fetched through the Go
-// module proxy into a scratch module, and the synthetic scale corpus of N
-// copies of prometheus-operator's monitoring/v1, each under its own group.
+// module proxy into a scratch module, the synthetic scale corpus of N
+// copies of prometheus-operator's monitoring/v1, each under its own group,
+// and (kubebuilder.go) a whole project taken from a git directory.
 
 import (
 	"fmt"
@@ -24,6 +25,25 @@ type corpus struct {
 	// edit makes it the edit loop: the module as the main module, each
 	// run after a one-line change (edit.go).
 	edit bool
+	// project is a project's path in the repository of the git directory
+	// git (kubebuilder.go): the project is the main module, each tool runs
+	// in a copy of its own, restored before each run, and does what the
+	// project's Makefile does.
+	project, git string
+	// target is what the corpus's issue asks of crdgen against
+	// controller-gen, printed beside the ratios (nil: nothing).
+	target *target
+}
+
+// target is a speed and memory target set by an issue.
+type target struct {
+	issue string
+	// speedup is how many times faster than controller-gen crdgen must
+	// be, in wall time.
+	speedup float64
+	// rssShare is the largest share of controller-gen's peak RSS crdgen
+	// may take.
+	rssShare float64
 }
 
 const (
@@ -31,10 +51,14 @@ const (
 	poVer    = "v0.94.1"
 )
 
-// corpusByName returns a corpus: prometheus-operator, cluster-api or
-// synthetic-N.
-func corpusByName(name string) (corpus, error) {
+// corpusByName returns a corpus: prometheus-operator, cluster-api,
+// edit-loop, kubebuilder (from the git directory kubebuilderGit; "" skips
+// it) or synthetic-N.
+func corpusByName(name, kubebuilderGit string) (corpus, error) {
 	switch name {
+	case kubebuilderCorpus:
+		return corpus{name: name, packages: []string{"./..."}, project: kubebuilderProject, git: kubebuilderGit,
+			target: &target{issue: "issue 28", speedup: 10, rssShare: 0.25}}, nil
 	case "prometheus-operator":
 		return corpus{name: name, module: poModule + "@" + poVer, packages: []string{poModule + "/v1", poModule + "/v1alpha1", poModule + "/v1beta1"}}, nil
 	case editLoop:
@@ -48,12 +72,16 @@ func corpusByName(name string) (corpus, error) {
 			return corpus{name: name, module: poModule + "@" + poVer, packages: []string{"./apis/..."}, copies: copies}, nil
 		}
 	}
-	return corpus{}, fmt.Errorf("unknown corpus %q (prometheus-operator, cluster-api, edit-loop, synthetic-N)", name)
+	return corpus{}, fmt.Errorf("unknown corpus %q (prometheus-operator, cluster-api, edit-loop, kubebuilder, synthetic-N)", name)
 }
 
 // prepare makes the scratch module of a corpus (once; it is kept in the
 // work directory between runs).
 func prepare(dir string, c corpus) error {
+	if c.project != "" {
+		_, err := prepareProject(dir, c)
+		return err
+	}
 	if c.edit {
 		return prepareMainModule(dir, c)
 	}

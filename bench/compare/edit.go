@@ -102,7 +102,7 @@ func (b *bench) startup() error {
 	results := make([][]sample, len(tools))
 	for round := -1; round < max(b.runs, 9); round++ {
 		for i, t := range tools {
-			s, err := b.measure(b.work, filepath.Join(b.work, "startup-cache"), t.args[0], t.args[1:]...)
+			s, err := b.measure(b.work, filepath.Join(b.work, "startup-cache"), t.args[0], t.args[1:])
 			if err != nil {
 				return err
 			}

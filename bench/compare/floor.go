@@ -25,11 +25,12 @@ type floorTimes struct {
 
 func (f floorTimes) total() time.Duration { return f.list + f.parse + f.start + f.judge }
 
-// floor measures "go list -find" of the corpus's packages and parsing their
-// non-test Go files with comments, as many times as the tools run; with
-// -cold, go list too gets an empty GOCACHE (the go command fills it with
-// what it knows of the standard library, most of a cold go list's time).
-func (b *bench) floor(dir string, c corpus) (floorTimes, error) {
+// floor measures "go list -find" of the corpus's packages in dir and
+// parsing their non-test Go files with comments, and the judge's validation
+// of the CRDs in crds, as many times as the tools run; with -cold, go list
+// too gets an empty GOCACHE (the go command fills it with what it knows of
+// the standard library, most of a cold go list's time).
+func (b *bench) floor(dir, crds string, c corpus) (floorTimes, error) {
 	var lists, parses, judges, judgeCPUs []time.Duration
 	for range max(b.runs, 1) {
 		var env []string
@@ -61,7 +62,7 @@ func (b *bench) floor(dir string, c corpus) (floorTimes, error) {
 		// The edit loop's CRDs were judged before the edit; only the
 		// changed one is judged again, which is not the floor's to say.
 		if b.judge != "" && !c.edit {
-			wall, cpu, err := b.judgeRun(filepath.Join(dir, "out", "crdgen"))
+			wall, cpu, err := b.judgeRun(crds)
 			if err != nil {
 				return floorTimes{}, err
 			}

@@ -80,9 +80,13 @@ Usage:
   crdgen crd [flags] PACKAGES...   write one CRD file per kind
   crdgen test [flags] PACKAGES...  run the CRDs' test suites through the API server's code, in process
   crdgen cost [flags] PACKAGES...  report what every CEL rule costs the API server
+  crdgen size [flags] PACKAGES...  report the CRDs' sizes against kubectl apply's, etcd's and Helm's limits
   crdgen conversion [flags] PACKAGES...
                                    write conversion functions between a kind's versions
   crdgen diff [flags] PACKAGES...  check the CRDs against the previous ones for breaking changes
+  crdgen jsonschema [flags] PACKAGES...
+                                   write a JSON Schema per kind and version, for kubeconform and editors
+  crdgen docs [flags] PACKAGES...  write the API reference in Markdown
   crdgen markers                   list every marker crdgen reads
   crdgen version                   print crdgen's version
 
@@ -102,7 +106,7 @@ func packageCommand(name string) *command {
 // packageCommands are the commands that run on packages, in the order
 // usage lists them.
 func packageCommands() []*command {
-	return []*command{generateCommand(), crdCommand(), testCommand(), costCommand(), conversionCommand(), diffCommand()}
+	return []*command{generateCommand(), crdCommand(), testCommand(), costCommand(), sizeCommand(), conversionCommand(), diffCommand(), jsonSchemaCommand(), docsCommand()}
 }
 
 func (a *app) main(args []string) int {

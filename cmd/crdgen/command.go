@@ -95,10 +95,18 @@ type runState struct {
 	// knownGates the gates they and featureGates name.
 	sets       []*featureset.Set
 	knownGates []string
-	// cfgSuites are crdgen.yaml's test.suites, resolved.
+	// cfgSuites are crdgen.yaml's test.suites, resolved, and harness
+	// test.harness.
 	cfgSuites []string
+	harness   string
+	// openshift is crdgen.yaml's openshift section (nil: none), and
+	// osOverrides the overrides it reads (openshift.go).
+	openshift   *config.OpenShift
+	osOverrides []schemagen.Override
 	// allFields loads what DeepCopy needs (parser.Options.AllFields).
 	allFields bool
+	// cfg is crdgen.yaml (empty when there is none).
+	cfg *config.Config
 
 	ph  *pipeline.Phases
 	mod *model.Model
@@ -176,6 +184,10 @@ func (a *app) prepare(c *command, args []string) (r *runState, code int, ok bool
 	}
 	r = &runState{a: a, c: c, args: args, ph: pipeline.NewPhases(), reads: reads, layout: layoutOf(cfg, project, reads)}
 	fs := r.register(cfg)
+	if err := r.readOpenShift(cfg); err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return nil, exitFail, false
+	}
 	usage := r.usage()
 	patterns, code, ok := a.parseCommand(fs, args, usage, r.layout.packages)
 	if !ok {
@@ -368,7 +380,7 @@ func (r *runState) register(cfg *config.Config) *flagSet {
 		cfg = &config.Config{}
 	}
 	fs := newFlagSet(r.c.name)
-	r.fs = fs
+	r.fs, r.cfg = fs, cfg
 	r.c.flags(r, fs, cfg)
 	r.sets = cfg.Sets()
 	r.knownGates = cfg.KnownGates()
@@ -376,6 +388,7 @@ func (r *runState) register(cfg *config.Config) *flagSet {
 		for _, s := range cfg.Test.Suites {
 			r.cfgSuites = append(r.cfgSuites, cfg.Resolve(s))
 		}
+		r.harness = cfg.Test.Harness
 	}
 	if r.c.builds {
 		r.crd.register(fs, cfg)
@@ -500,6 +513,8 @@ func (r *runState) load(listing *parser.Listing, store *cache.Syntax) (*model.Mo
 		FeatureGates:   r.knownGates,
 		FeatureSets:    len(r.sets) > 0,
 		AllFields:      r.allFields,
+		// openshift/api's CRDs are its +kubebuilder:object:root types.
+		ObjectRootKinds: r.openshift != nil,
 	}
 	if store != nil {
 		opts.Syntax = store

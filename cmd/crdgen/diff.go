@@ -6,6 +6,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -47,6 +48,9 @@ maxLength). Exits 1 when a breaking change is not allowed.
 				r.a.format = "github"
 			}
 			r.keepObjects = true
+			if r.openshift != nil {
+				return errors.New("crdgen diff does not read openshift's layout (the openshift section of " + config.Name + ") yet")
+			}
 			return r.checkOutputDir()
 		},
 		slot: func(r *runState) ([]string, error) {

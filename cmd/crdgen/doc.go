@@ -32,7 +32,10 @@
 //	crdgen crd [flags] PACKAGES...          write one CRD file per group and kind
 //	crdgen test [flags] PACKAGES...         run the CRDs' test suites, in process
 //	crdgen cost [flags] PACKAGES...         report what every CEL rule costs the API server
+//	crdgen size [flags] PACKAGES...         report the CRDs' sizes against kubectl apply's, etcd's and Helm's limits
 //	crdgen conversion [flags] PACKAGES...   write conversions between a kind's versions
+//	crdgen jsonschema [flags] PACKAGES...   write a JSON Schema per kind and version (kubeconform, editors)
+//	crdgen docs [flags] PACKAGES...         write the API reference in Markdown
 //	crdgen markers                          list every marker crdgen reads
 //	crdgen version                          print crdgen's version
 //
@@ -53,6 +56,10 @@
 //	--omit-version-annotation     do not stamp the crdgen version on each CRD
 //	--generate-embedded-object-meta  describe a template's metav1.ObjectMeta
 //	--kube-version X.Y            oldest Kubernetes whose API server must accept the CEL rules
+//	--max-crd-bytes SIZE          trim descriptions until each CRD's annotations, kubectl apply's included, fit SIZE
+//	--size-limits MODE            error (default) or warn: what a CRD over etcd's 1.5 MiB is
+//	--omit-descriptions TYPE[,TYPE]  leave out these types' descriptions (import/path.Type or import/path.*)
+//	--cost-over-budget MODE       error (default) or warn: a CEL rule or schema over the cost budget
 //
 // Flags of generate:
 //
@@ -88,6 +95,10 @@
 //	--format text|json|markdown   the report's format
 //	--fail-above PERCENT          exit 1 if any rule uses more than PERCENT of its budget
 //
+// Flags of size:
+//
+//	--format text|json|markdown   the report's format
+//
 // Flags of diff:
 //
 //	--against DIR|git:REF         the previous CRDs (default: the output directory as it is)
@@ -103,10 +114,31 @@
 //	--tests BOOL                  write the round-trip tests (default true)
 //	--format text|json|github     how diagnostics are printed
 //
+// Flags of jsonschema:
+//
+//	-o, --output-dir DIR          where the JSON Schema files go (default config/jsonschema)
+//	--layout kubeconform|catalog  <kind>_<version>.json, or <group>/<kind>_<version>.json
+//	--strict                      refuse unknown fields where the API server prunes them
+//	--check                       write nothing; exit 1 and print a diff if any file would change
+//	--format text|json|github     how diagnostics are printed
+//
+// Flags of docs:
+//
+//	-o, --output-dir DIR          where the Markdown files go (docs.outputDir in crdgen.yaml)
+//	--split group-version|kind    one file per group and version, or one per kind
+//	--check                       write nothing; exit 1 and print a diff if any file would change
+//	--format text|json|github     how diagnostics are printed
+//
 // Settings can also come from crdgen.yaml in the module root (packages,
-// outputDir, unknownMarkers, maxDescriptionLength, omitVersionAnnotation,
-// generateEmbeddedObjectMeta, kubeVersion, costReport, suppress, buildTags,
-// conversion.style, conversion.tests); a flag on the command line wins.
+// outputDir, unknownMarkers, maxDescriptionLength, maxCRDBytes, sizeLimits,
+// descriptions.omit, omitVersionAnnotation,
+// generateEmbeddedObjectMeta, kubeVersion, costOverBudget, costReport,
+// suppress, buildTags, conversion.style, conversion.tests,
+// jsonSchema.outputDir, jsonSchema.layout, jsonSchema.strict,
+// docs.outputDir, docs.split, and the settings with no flag: featureSets,
+// openshift, test); a flag on the command line wins. With a jsonSchema
+// section, or docs.outputDir, crdgen generate writes the JSON Schemas, or
+// the API reference, too.
 // "crdgen COMMAND -h" prints a command's flags.
 //
 // For a kind with versions v1alpha1 and v1 (the storage version, the hub),

@@ -16,6 +16,7 @@ import (
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/deepcopy"
+	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
 
@@ -28,14 +29,15 @@ func generateCommand() *command {
 		name: "generate",
 		about: `Usage: crdgen generate [flags] PACKAGES...
 
-Loads PACKAGES once and writes everything crdgen makes of them: one CRD per
-group and kind into DIR/<group>_<plural>.yaml, the conversions of every
-kind with several versions into its packages (zz_generated.conversion.go),
-and, as --generators asks, the DeepCopy methods (object), the RBAC role
-(rbac), the webhook configurations (webhook) and the apply configurations
-(applyconfiguration) controller-gen writes, and with --cost-report the CEL
-cost report. In a kubebuilder project (a PROJECT file) it does what
-"make manifests generate" does, in kubebuilder's layout. With --test
+Loads PACKAGES once and writes what --generators asks of them: one CRD per
+group and kind into DIR/<group>_<plural>.yaml (crd), the conversions of
+every kind with several versions into its packages
+(zz_generated.conversion.go; conversion), the DeepCopy methods (object),
+the RBAC role (rbac), the webhook configurations (webhook) and the apply
+configurations (applyconfiguration) controller-gen writes, and with
+--cost-report the CEL cost report. A generator not asked for writes and
+removes nothing. In a kubebuilder project (a PROJECT file) it does what
+"make manifests generate" does, in kubebuilder's layout (no conversion). With --test
 (test.generate in crdgen.yaml), it first runs the CRDs' test suites as
 crdgen test does, and writes nothing when a case fails.
 `,
@@ -69,12 +71,19 @@ crdgen test does, and writes nothing when a case fails.
 		},
 		uncached: func(*runState) bool { return costReport == "-" },
 		produce: func(r *runState) (*outputs, error) {
-			copts := conv.options()
-			if gen.runs("object") {
-				copts.Objects = deepcopy.Objects(r.mod)
+			// A generator not asked for writes nothing and removes nothing:
+			// --generators object alone leaves the CRDs and conversions as
+			// they are.
+			res := &convgen.Result{Report: &convgen.Report{}}
+			if gen.runs("conversion") {
+				copts := conv.options()
+				if gen.runs("object") {
+					copts.Objects = deepcopy.Objects(r.mod)
+				}
+				var cdiags markers.ErrorList
+				res, cdiags = r.conversions(copts)
+				r.diags.Append(cdiags)
 			}
-			res, cdiags := convgen.Generate(r.mod, copts)
-			r.diags.Append(cdiags)
 			if !r.built() || res == nil {
 				return nil, nil
 			}
@@ -89,13 +98,19 @@ crdgen test does, and writes nothing when a case fails.
 				}
 			}
 			out := conversionOutputs(res)
-			crds, err := r.crdOutputs(outputDir)
-			if err != nil {
+			if gen.runs("crd") {
+				crds, err := r.crdOutputs(outputDir)
+				if err != nil {
+					return nil, err
+				}
+				maps.Copy(out.Files, crds.Files)
+				out.Stale = append(out.Stale, crds.Stale...)
+			}
+			if err := r.addGenerated(out, &gen); err != nil {
 				return nil, err
 			}
-			maps.Copy(out.Files, crds.Files)
-			out.Stale = append(out.Stale, crds.Stale...)
-			if err := r.addGenerated(out, &gen); err != nil {
+			r.jsonSchemaOutputs(out)
+			if err := r.generateDocs(out); err != nil {
 				return nil, err
 			}
 			if costReport == "" {

@@ -17,6 +17,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/crdgen/crdgen/internal/cache"
 	"github.com/crdgen/crdgen/internal/golden"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
@@ -149,14 +150,21 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 		}
 	}
 	r.layout = layoutOf(cfg, "", safefile.OS{})
+	r.reads = &cache.Inputs{}
 	patterns, err := r.register(cfg).parseFlags(args[1:])
 	if err != nil {
 		t.Fatalf("%v: %v", args, err)
 	}
+	if err := r.readOpenShift(cfg); err != nil {
+		t.Fatal(err)
+	}
+	s.openshift = r.openshift != nil
 	r.patterns = patterns
+	// crdgen size reports CRDs over a limit rather than stopping at them.
+	r.crd.size.report = args[0] == "size"
 	for _, c := range commands {
 		r.costReport = r.costReport || c[0] == "cost"
-		r.keepObjects = r.keepObjects || c[0] == "diff" || c[0] == "test"
+		r.keepObjects = r.keepObjects || c[0] == "diff" || c[0] == "test" || c[0] == "size"
 	}
 	listing, err := parser.List(a.ctx, r.patterns, parser.Options{Dir: a.dir, BuildTags: r.tags})
 	if err != nil {
@@ -197,6 +205,10 @@ func caseConfig(t *testing.T, caseDir string) (string, string) {
 		if set, ok := v.(map[string]any); ok {
 			set["outputDir"] = name
 		}
+	}
+	if os, ok := raw["openshift"].(map[string]any); ok {
+		// openshift's manifests go in place, in the case's packages.
+		os["featureGates"] = filepath.Join(caseDir, os["featureGates"].(string))
 	}
 	data, err = yaml.Marshal(raw)
 	if err != nil {
@@ -247,7 +259,15 @@ func goldenCommands() map[string]goldenCommand {
 	return map[string]goldenCommand{
 		"crd": {
 			prepare: func(t *testing.T, s *shared, args []string) ([]string, string) {
-				if s.setsDir != "" {
+				if s.openshift {
+					// openshift's layout writes in the case's packages: its
+					// manifests are goldens in place, as conversion's files.
+					if !golden.Updating() {
+						args = slices.Insert(args, 1, "--check")
+					}
+					return args, ""
+				}
+				if s.setsDir != "" && len(s.results) > 0 && s.results[0].set != nil {
 					return args, s.setsDir // each feature set writes to s.setsDir/<set>
 				}
 				out := t.TempDir()
@@ -266,6 +286,11 @@ func goldenCommands() map[string]goldenCommand {
 		"cost": {
 			format: "format", def: "text", keepEmpty: true,
 			stdout: map[string]string{"text": "cost.txt", "json": "cost.json", "markdown": "cost.md"},
+		},
+		"size": {
+			format: "format", def: "text", keepEmpty: true,
+			stdout: map[string]string{"text": "size.txt", "json": "size.json", "markdown": "size.md"},
+			stderr: "size-stderr.txt",
 		},
 		"diff": {
 			format: "format", def: "text", keepEmpty: true,
@@ -293,6 +318,23 @@ func goldenCommands() map[string]goldenCommand {
 					t.Errorf("test: exit %d, failures reported: %v\n%s", g.code, failed, g.stderr)
 				}
 			},
+		},
+		"jsonschema": {
+			// The files go to want/jsonschema (want/jsonschema/<set> with
+			// feature sets).
+			prepare: func(t *testing.T, s *shared, args []string) ([]string, string) {
+				out := t.TempDir()
+				return slices.Insert(args, 1, "-o", filepath.Join(out, "jsonschema")), out
+			},
+			stderr: "jsonschema-stderr.txt",
+		},
+		"docs": {
+			// The reference goes to want/docs/.
+			prepare: func(t *testing.T, s *shared, args []string) ([]string, string) {
+				out := t.TempDir()
+				return slices.Insert(args, 1, "-o", filepath.Join(out, "docs")), out
+			},
+			stderr: "docs-stderr.txt",
 		},
 		"conversion": {
 			// The generated Go files are goldens in place, in the case's
@@ -398,7 +440,8 @@ func hasErrorLine(text string) bool {
 }
 
 // TestExampleIsUpToDate checks that the README's example output, committed
-// under examples/config/crd/bases, is what crdgen writes today.
+// under examples/config/crd/bases and examples/docs, is what crdgen writes
+// today.
 func TestExampleIsUpToDate(t *testing.T) {
 	root := repoRoot(t)
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
@@ -422,7 +465,21 @@ func TestExampleIsUpToDate(t *testing.T) {
 	if code := a.main(args); code != exitOK {
 		t.Fatalf("crdgen %s: exit %d\n%s%s", strings.Join(args, " "), code, stderr, stdout)
 	}
+	// The README's second command: crdgen generate in examples/, with
+	// examples/crdgen.yaml, writes the same CRD and the API reference in
+	// examples/docs.
+	if !strings.Contains(string(readme), exampleGenerate) {
+		t.Fatalf("README.md does not have the command %q", exampleGenerate)
+	}
+	a, stdout, stderr = testApp(filepath.Join(root, "examples"))
+	if code := a.main([]string{"generate", "--check"}); code != exitOK {
+		t.Fatalf("%s --check: exit %d\n%s%s", exampleGenerate, code, stderr, stdout)
+	}
 }
+
+// exampleGenerate is the README's command that writes the example's CRD
+// and API reference.
+const exampleGenerate = "(cd examples && go run ../cmd/crdgen generate)"
 
 // shared is a load, and a pipeline run, that several commands share: the
 // golden tests run every command of a case on one (testdata/README.md). A
@@ -437,8 +494,10 @@ type shared struct {
 	res              *pipeline.Result
 	results          []setResult
 	// configFile and setsDir, for a case with a crdgen.yaml, are the
-	// harness's copy of it and where its feature sets write.
+	// harness's copy of it and where its feature sets write; openshift
+	// says it has an openshift section (its manifests are in place).
 	configFile, setsDir string
+	openshift           bool
 }
 
 // loadKey and crdKey identify what the flags ask to load and to build.

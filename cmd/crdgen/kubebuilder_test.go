@@ -19,7 +19,7 @@ func kubebuilderProject(t *testing.T) string {
 	return tempModule(t, map[string]string{
 		"PROJECT":                 "domain: example.com\nlayout:\n- go.kubebuilder.io/v4\nprojectName: shop\nrepo: example.com/shop\nversion: \"3\"\n",
 		"hack/boilerplate.go.txt": "/*\nCopyright YEAR The Shop Authors.\n*/",
-		"api/v1/types.go":         shopTypes,
+		"api/v1/types.go":         strings.ReplaceAll(strings.Replace(shopTypes, "// +groupName=", "// +kubebuilder:object:generate=true\n// +groupName=", 1), "\ntype Widget struct", "\n// +kubebuilder:object:root=true\ntype Widget struct"),
 		"internal/controller/widget_controller.go": `package controller
 
 // +kubebuilder:rbac:groups=shop.example.com,resources=widgets,verbs=get;list;watch;create;update;patch;delete
@@ -63,9 +63,28 @@ func TestKubebuilderProjectWithNoSettings(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "config", "crd", "bases", "shop.example.com_widgets.yaml")); err != nil {
 		t.Errorf("the CRD: %v", err)
 	}
+	deepcopy, err := os.ReadFile(filepath.Join(dir, "api", "v1", "zz_generated.deepcopy.go"))
+	if err != nil || !strings.Contains(string(deepcopy), "Copyright 20") || !strings.Contains(string(deepcopy), "func (in *Widget) DeepCopyObject() runtime.Object {") {
+		t.Errorf("api/v1/zz_generated.deepcopy.go: %v\n%s", err, deepcopy)
+	}
 	if code, stdout, stderr := crdgenIn(t, dir, "generate", "--check"); code != exitOK {
 		t.Errorf("--check after generate: exit %d\n%s%s", code, stdout, stderr)
 	}
+	runOK(t, dir, "go", "vet", "./...")
+
+	// A new field: --check names the DeepCopy file among what is stale, and
+	// the command that fixes it.
+	types := filepath.Join(dir, "api", "v1", "types.go")
+	data, _ := os.ReadFile(types)
+	os.WriteFile(types, []byte(strings.Replace(string(data), "`json:\"size\"`\n", "`json:\"size\"`\n\t// +optional\n\tTags []string `json:\"tags,omitempty\"`\n", 1)), 0o644)
+	code, _, stderr = crdgenIn(t, dir, "generate", "--check")
+	if want := `api/v1/zz_generated.deepcopy.go:`; code != exitFail || !strings.Contains(stderr, want) || !strings.Contains(stderr, `run "crdgen generate" to update it`) {
+		t.Errorf("--check after a new field: exit %d, want %q in\n%s", code, want, stderr)
+	}
+	if code, _, stderr := crdgenIn(t, dir, "generate"); code != exitOK {
+		t.Fatalf("generate after a new field: exit %d\n%s", code, stderr)
+	}
+	runOK(t, dir, "go", "vet", "./...")
 
 	// A role.yaml a person keeps, with a binding in it, is not replaced.
 	kept := "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: mine\n"
@@ -114,4 +133,61 @@ func TestConversionWithGeneratedDeepCopy(t *testing.T) {
 	}
 	runOK(t, dir, "go", "vet", "./...")
 	runOK(t, dir, "go", "test", "./api/...")
+}
+
+// TestGeneratorsNotAskedForWriteNothing has a kubebuilder project whose
+// kind has two versions that do not convert field by field and no
+// conversion at all, as kuberay's v1alpha1 and v1 (served side by side
+// with no webhook): generate with no flags does what make manifests
+// generate does, so it writes no conversion (which would not build until
+// someone wrote the missing function); --generators object writes no CRD;
+// --generators conversion writes the conversions and nothing else.
+func TestGeneratorsNotAskedForWriteNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	files := caseFiles(t, "conversion_missing_hand_written_function", "example.com/shop", "v1", "v1alpha1")
+	for _, v := range []string{"v1", "v1alpha1"} {
+		types := "api/" + v + "/types.go"
+		files[types] = strings.Replace(strings.Replace(files[types], "// +groupName=", "// +kubebuilder:object:generate=true\n// +groupName=", 1),
+			"type Shop struct", "// +kubebuilder:object:root=true\ntype Shop struct", 1)
+	}
+	files["PROJECT"] = "domain: example.com\nlayout:\n- go.kubebuilder.io/v4\nprojectName: shop\nrepo: example.com/shop\nversion: \"3\"\n"
+	files["hack/boilerplate.go.txt"] = "/*\nCopyright YEAR The Shop Authors.\n*/"
+	dir := tempModule(t, files)
+	crd := filepath.Join(dir, "config", "crd", "bases", "store.example.com_shops.yaml")
+	conv := filepath.Join(dir, "api", "v1alpha1", "zz_generated.conversion.go")
+
+	if code, _, stderr := crdgenIn(t, dir, "generate"); code != exitOK {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	for _, f := range []string{crd, filepath.Join(dir, "api", "v1", "zz_generated.deepcopy.go"), filepath.Join(dir, "api", "v1alpha1", "zz_generated.deepcopy.go")} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("generate in a kubebuilder project: %v", err)
+		}
+	}
+	if _, err := os.Stat(conv); err == nil {
+		t.Error("generate in a kubebuilder project wrote a conversion, which make manifests generate does not")
+	}
+	runOK(t, dir, "go", "vet", "./...")
+
+	os.Remove(crd)
+	if code, _, stderr := crdgenIn(t, dir, "generate", "--generators", "object"); code != exitOK {
+		t.Fatalf("--generators object: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(crd); err == nil {
+		t.Error("--generators object wrote the CRD")
+	}
+	if _, err := os.Stat(conv); err == nil {
+		t.Error("--generators object wrote a conversion")
+	}
+	if code, _, stderr := crdgenIn(t, dir, "generate", "--generators", "conversion"); code != exitOK || !strings.Contains(stderr, "Convert_v1alpha1_ShopSpec_To_v1_ShopSpec") {
+		t.Fatalf("--generators conversion: exit %d, want the function to write in\n%s", code, stderr)
+	}
+	if _, err := os.Stat(conv); err != nil {
+		t.Errorf("--generators conversion: %v", err)
+	}
+	if _, err := os.Stat(crd); err == nil {
+		t.Error("--generators conversion wrote the CRD")
+	}
 }

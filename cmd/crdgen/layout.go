@@ -4,11 +4,13 @@ package main
 // crdgen generate makes, before the command line. The defaults are
 // crdgen's (CRDs into config/crd/bases, and conversions), or, in a
 // kubebuilder project (a PROJECT file), the scaffold's "make manifests
-// generate": every generator, in kubebuilder's directories, with its
-// header file. crdgen.yaml overrides each part, and flags override that.
+// generate": controller-gen's five generators (not conversion, which
+// kubebuilder leaves to hand-written code), in kubebuilder's directories,
+// with its header file. crdgen.yaml overrides each part, and flags override that.
 
 import (
 	"path/filepath"
+	"slices"
 
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/safefile"
@@ -49,7 +51,7 @@ func layoutOf(cfg *config.Config, project string, fsys safefile.FS) layout {
 	}
 	if project != "" {
 		l.kubebuilder = project
-		l.generators = config.Generators()
+		l.generators = slices.DeleteFunc(config.Generators(), func(g string) bool { return g == "conversion" })
 		l.packages = []string{filepath.Join(project, "...")}
 		l.crdDir = filepath.Join(project, "config", "crd", "bases")
 		l.rbacDir = filepath.Join(project, "config", "rbac")

@@ -33,6 +33,9 @@ func (r *runState) build() error {
 		sets = []*featureset.Set{nil}
 	}
 	var diags markers.ErrorList
+	if err := r.readOverrides(); err != nil {
+		return err
+	}
 	for i, set := range sets {
 		opts := r.pipelineOptions()
 		opts.Schema.Set = set
@@ -63,7 +66,13 @@ func (r *runState) build() error {
 		}
 	}
 	if len(r.sets) > 0 {
-		diags = append(diags, schemagen.CheckSets(r.mod, r.sets, r.knownGates)...)
+		checked := r.sets
+		if r.openshift != nil {
+			// openshift's sets are composed of builds with one gate on
+			// each, and one with none ("" gates, !*), which holds there.
+			checked = append(slices.Clone(r.sets), &featureset.Set{Name: "no gate"})
+		}
+		diags = append(diags, schemagen.CheckSets(r.mod, checked, r.knownGates)...)
 	}
 	r.diags = diags.Sorted()
 	return nil
@@ -103,6 +112,9 @@ func (sr setResult) name() string {
 // directory where crdgen test reads suites is refused: the next run would
 // read the CRDs as suites.
 func (r *runState) crdOutputs(dir string) (*outputs, error) {
+	if r.openshift != nil {
+		return r.openShiftOutputs()
+	}
 	out := newOutputs()
 	suites := r.suiteDirs()
 	for _, sr := range r.results {

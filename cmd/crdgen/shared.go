@@ -18,6 +18,8 @@ type crdFlags struct {
 	omitVersion        bool
 	embeddedObjectMeta bool
 	kubeVersion        string
+	size               sizeFlags
+	costOverBudget     string
 }
 
 func (f *crdFlags) register(fs *flagSet, cfg *config.Config) {
@@ -31,16 +33,26 @@ func (f *crdFlags) register(fs *flagSet, cfg *config.Config) {
 		"describe a template's metav1.ObjectMeta (name, namespace, labels, annotations, finalizers) instead of an empty object")
 	f.kubeVersion = cfg.KubeVersion
 	fs.Var(kubeVersionFlag{&f.kubeVersion}, "kube-version", "X.Y", "oldest Kubernetes whose API server must accept the CEL rules (default: the newest crdgen knows)")
+	f.size.register(fs, cfg)
+	cost := &choice{value: "error", allowed: []string{"error", "warn"}}
+	if cfg.CostOverBudget != "" {
+		cost.value = cfg.CostOverBudget
+	}
+	f.costOverBudget = cost.value
+	fs.Var(funcValue{cost, func() { f.costOverBudget = cost.value }}, "cost-over-budget", "MODE",
+		"error or warn: what a CEL rule or schema over the API server's cost budget is (warn writes the CRD, for an older API server whose estimate is lower)")
 }
 
 // pipelineOptions are the options of the pipeline from the flags.
 func (r *runState) pipelineOptions() pipeline.Options {
 	f := r.crd
 	opts := pipeline.Options{
-		Schema:       schemagen.Options{AllowDangerousTypes: f.allowDangerous, ToolVersion: r.a.version, EmbeddedObjectMeta: f.embeddedObjectMeta},
-		KubeVersion:  f.kubeVersion,
-		CostReport:   r.costReport,
-		KeepObjects:  r.keepObjects,
+		Schema:      schemagen.Options{AllowDangerousTypes: f.allowDangerous, ToolVersion: r.a.version, EmbeddedObjectMeta: f.embeddedObjectMeta},
+		KubeVersion: f.kubeVersion,
+		CostReport:  r.costReport,
+		// openshift's layout groups the sets' CRDs by their objects.
+		KeepObjects:  r.keepObjects || r.openshift != nil,
+		CostWarn:     f.costOverBudget == "warn",
 		Patterns:     r.patterns,
 		MemoryBudget: r.a.memoryBudget,
 	}
@@ -53,9 +65,11 @@ func (r *runState) pipelineOptions() pipeline.Options {
 	if f.omitVersion {
 		opts.Schema.ToolVersion = ""
 	}
+	f.size.apply(&opts.Schema)
 	if f.maxDescLen.set {
 		n := f.maxDescLen.value
 		opts.Schema.MaxDescriptionLength = &n
 	}
+	opts.Schema.OpenShift = r.openShiftOptions()
 	return opts
 }

@@ -102,9 +102,16 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 		paths[i] = r.a.abs(p)
 	}
 	dirs := versionDirs(r.results)
+	if r.harness == harnessOpenShift {
+		// Its harness reads every package's tests, CRDs or not.
+		dirs = r.packageDirs()
+	}
 	files, err := crtest.FindSuites(dirs, paths, r.reads)
 	if err != nil {
 		return nil, err
+	}
+	if r.harness == harnessOpenShift {
+		return r.runOpenShiftSuites(files, f)
 	}
 	out := &outputs{}
 	var suites []*crtest.Suite
@@ -137,7 +144,7 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 		out.exitCode = exitUsage
 		return out, nil
 	}
-	opts := crtest.Options{}
+	opts := crtest.Options{CostWarn: r.crd.costOverBudget == "warn"}
 	if f.match != nil {
 		opts.Match = func(suite, name string) bool { return f.match.MatchString(suite + "/" + name) }
 	}

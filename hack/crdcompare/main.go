@@ -16,17 +16,26 @@
 // the files FILE lists are missing from GOT_DIR whatever it holds (the
 // scripts list the committed files crdgen left in place, not writing them).
 //
+// With -typed, files are compared as the API server reads them: each is
+// decoded as an apiextensions.k8s.io/v1 CustomResourceDefinition, so that
+// keys the API does not have, null values and empty strings it leaves out
+// compare equal to their absence; what it dropped is said beside a file
+// that is otherwise equal (semantically-equal-typed). hack/openshift.sh
+// uses it.
+//
 // Usage:
 //
-//	crdcompare [-diff-lines N] [-ignore-annotation KEY]... [-paths FILE [-not-written FILE]] WANT_DIR GOT_DIR
+//	crdcompare [-diff-lines N] [-typed] [-ignore-annotation KEY]... [-paths FILE [-not-written FILE]] WANT_DIR GOT_DIR
 //
 // It exits 1 when any file is different or missing.
 package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -35,8 +44,12 @@ import (
 	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/yaml"
 )
+
+// typed compares the CRDs as the API server decodes them (-typed).
+var typed bool
 
 // toolAnnotations are annotations that record the generator, not the API.
 func toolAnnotations() []string {
@@ -55,9 +68,10 @@ func main() {
 	flag.Var(&ignore, "ignore-annotation", "drop this annotation from both sides before comparing (repeatable)")
 	paths := flag.String("paths", "", "compare the files this file lists (relative paths, one a line) instead of the YAML files of the two directories")
 	notWritten := flag.String("not-written", "", "with -paths: the files this file lists are missing from GOT_DIR")
+	flag.BoolVar(&typed, "typed", false, "compare the CRDs as the API server decodes them")
 	flag.Parse()
 	if flag.NArg() != 2 {
-		fmt.Fprintln(os.Stderr, "usage: crdcompare [-diff-lines N] [-ignore-annotation KEY]... [-paths FILE [-not-written FILE]] WANT_DIR GOT_DIR")
+		fmt.Fprintln(os.Stderr, "usage: crdcompare [-diff-lines N] [-typed] [-ignore-annotation KEY]... [-paths FILE [-not-written FILE]] WANT_DIR GOT_DIR")
 		os.Exit(2)
 	}
 	var names, absent []string
@@ -143,6 +157,13 @@ func compare(wantDir, gotDir string, names, absent []string, diffLines int, igno
 				status = "semantically-equal"
 				break
 			}
+			if typed {
+				w, g, err = typedForms(w, g)
+				if err == nil && reflect.DeepEqual(w, g) {
+					status, detail = "semantically-equal-typed", dropped(want, got)
+					break
+				}
+			}
 			status = "different"
 			exit = 1
 			detail = diff(w, g, diffLines)
@@ -153,8 +174,8 @@ func compare(wantDir, gotDir string, names, absent []string, diffLines int, igno
 			fmt.Println(indent(detail))
 		}
 	}
-	fmt.Printf("\n%d files: %d byte-identical, %d identical but the tool annotation, %d semantically-equal, %d different, %d missing, %d extra\n",
-		len(names), counts["byte-identical"], counts["identical-but-tool"], counts["semantically-equal"], counts["different"], counts["missing"], counts["extra"])
+	fmt.Printf("\n%d files: %d byte-identical, %d identical but the tool annotation, %d semantically-equal, %d equal as the API server reads them, %d different, %d missing, %d extra\n",
+		len(names), counts["byte-identical"], counts["identical-but-tool"], counts["semantically-equal"], counts["semantically-equal-typed"], counts["different"], counts["missing"], counts["extra"])
 	return exit
 }
 
@@ -311,4 +332,77 @@ func describeFirst(line int, minus, plus string) string {
 
 func indent(s string) string {
 	return "    " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n    ")
+}
+
+// typedForms are two normalized CRDs as the API server decodes them.
+func typedForms(w, g any) (any, any, error) {
+	var out [2]any
+	for i, v := range []any{w, g} {
+		data, err := json.Marshal(v)
+		if err != nil {
+			return nil, nil, err
+		}
+		var crd apiextv1.CustomResourceDefinition
+		if err := json.Unmarshal(data, &crd); err != nil {
+			return nil, nil, err
+		}
+		data, err = json.Marshal(&crd)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := json.Unmarshal(data, &out[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	return out[0], out[1], nil
+}
+
+// dropped says what the API server's decoding drops of each file: the
+// paths of keys the CRD API does not have, and of null or empty values.
+func dropped(want, got []byte) string {
+	var notes []string
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"committed", want}, {"crdgen", got}} {
+		var raw any
+		if err := yaml.Unmarshal(f.data, &raw); err != nil {
+			continue
+		}
+		_, typedForm, err := typedForms(raw, raw)
+		if err != nil {
+			continue
+		}
+		for _, p := range lost(raw, typedForm, "") {
+			notes = append(notes, f.name+": "+p)
+		}
+	}
+	return strings.Join(notes, "\n")
+}
+
+// lost lists the paths of a that b does not have.
+func lost(a, b any, path string) []string {
+	switch x := a.(type) {
+	case map[string]any:
+		y, _ := b.(map[string]any)
+		var out []string
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			if _, ok := y[k]; !ok {
+				out = append(out, fmt.Sprintf("%s.%s: %v", path, k, x[k]))
+				continue
+			}
+			out = append(out, lost(x[k], y[k], path+"."+k)...)
+		}
+		return out
+	case []any:
+		y, _ := b.([]any)
+		var out []string
+		for i := range x {
+			if i < len(y) {
+				out = append(out, lost(x[i], y[i], fmt.Sprintf("%s[%d]", path, i))...)
+			}
+		}
+		return out
+	}
+	return nil
 }

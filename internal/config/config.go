@@ -19,8 +19,11 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/crdgen/crdgen/internal/safefile"
+	"github.com/crdgen/crdgen/pkg/apidocs"
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
+	"github.com/crdgen/crdgen/pkg/crdsize"
+	"github.com/crdgen/crdgen/pkg/jsonschema"
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
@@ -39,12 +42,23 @@ type Config struct {
 	AllowDangerousTypes *bool `json:"allowDangerousTypes,omitempty"`
 	// MaxDescriptionLength truncates descriptions.
 	MaxDescriptionLength *int `json:"maxDescriptionLength,omitempty"`
+	// Descriptions holds which descriptions crdgen leaves out.
+	Descriptions *Descriptions `json:"descriptions,omitempty"`
+	// MaxCRDBytes is each CRD's budget (a number of bytes or a size such as
+	// 256KiB), as kubectl apply's last-applied annotation measures it.
+	MaxCRDBytes *Bytes `json:"maxCRDBytes,omitempty"`
+	// SizeLimits is error or warn: what a CRD over etcd's default request
+	// limit is.
+	SizeLimits string `json:"sizeLimits,omitempty"`
 	// OmitVersionAnnotation leaves out crdgen.dev/version.
 	OmitVersionAnnotation *bool `json:"omitVersionAnnotation,omitempty"`
 	// GenerateEmbeddedObjectMeta describes a template's metav1.ObjectMeta.
 	GenerateEmbeddedObjectMeta *bool `json:"generateEmbeddedObjectMeta,omitempty"`
 	// KubeVersion is the oldest Kubernetes whose API server must accept the CEL rules.
 	KubeVersion string `json:"kubeVersion,omitempty"`
+	// CostOverBudget is error or warn: what a CEL rule or schema over the
+	// API server's cost budget is.
+	CostOverBudget string `json:"costOverBudget,omitempty"`
 	// CostReport is the file "crdgen generate" writes the CEL cost report to.
 	CostReport string `json:"costReport,omitempty"`
 	// Suppress are the codes of warnings not to print.
@@ -73,10 +87,51 @@ type Config struct {
 	Webhook *Webhook `json:"webhook,omitempty"`
 	// ApplyConfiguration holds the settings of the applyconfiguration generator.
 	ApplyConfiguration *ApplyConfiguration `json:"applyConfiguration,omitempty"`
+	// JSONSchema holds the settings of crdgen jsonschema; with it, crdgen
+	// generate writes the JSON Schemas too.
+	JSONSchema *JSONSchema `json:"jsonSchema,omitempty"`
+	// Docs holds the settings of the API reference.
+	Docs *Docs `json:"docs,omitempty"`
+	// OpenShift reads openshift/api's feature sets, layout and overrides
+	// (openshift.go).
+	OpenShift *OpenShift `json:"openshift,omitempty"`
 
 	// path is the file, for messages; dir resolves relative paths.
 	path, dir string
 	data      []byte
+}
+
+// Descriptions is the descriptions section of crdgen.yaml.
+type Descriptions struct {
+	// Omit are types whose schemas carry no descriptions, as if marked
+	// +kubebuilder:skip:description: <import path>.<Type>, or <import
+	// path>.* for every type of a package.
+	Omit []string `json:"omit,omitempty"`
+}
+
+// Bytes is a size: a number of bytes, or a string such as 256KiB.
+type Bytes int64
+
+// UnmarshalJSON reads a number or a size string (crdsize.ParseBytes).
+func (b *Bytes) UnmarshalJSON(data []byte) error {
+	var n int64
+	if err := json.Unmarshal(data, &n); err == nil {
+		if n < 0 {
+			return errors.New("maxCRDBytes must not be negative")
+		}
+		*b = Bytes(n)
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return fmt.Errorf("maxCRDBytes: want a size in bytes, such as 262144 or 256KiB, got %s", data)
+	}
+	n, err := crdsize.ParseBytes(s)
+	if err != nil {
+		return fmt.Errorf("maxCRDBytes: %v", err)
+	}
+	*b = Bytes(n)
+	return nil
 }
 
 // Conversion is the conversion section of crdgen.yaml.
@@ -111,6 +166,26 @@ type ApplyConfiguration struct {
 	External []string `json:"external,omitempty"`
 }
 
+// JSONSchema is the jsonSchema section of crdgen.yaml.
+type JSONSchema struct {
+	// OutputDir is where the files go (config/jsonschema).
+	OutputDir string `json:"outputDir,omitempty"`
+	// Layout is kubeconform ({kind}_{version}.json) or catalog
+	// ({group}/{kind}_{version}.json).
+	Layout string `json:"layout,omitempty"`
+	// Strict writes the strict variant.
+	Strict bool `json:"strict,omitempty"`
+}
+
+// Docs is the docs section of crdgen.yaml: the API reference crdgen docs
+// writes, and crdgen generate too when OutputDir is set.
+type Docs struct {
+	// OutputDir is where the Markdown files go.
+	OutputDir string `json:"outputDir,omitempty"`
+	// Split is group-version (one file per group and version) or kind.
+	Split string `json:"split,omitempty"`
+}
+
 // Generators are the names generators may have in crdgen.yaml and
 // --generators, in the order generate runs them.
 func Generators() []string {
@@ -125,19 +200,26 @@ type Test struct {
 	// Generate makes crdgen generate run the suites too, and write
 	// nothing when a case fails.
 	Generate bool `json:"generate,omitempty"`
+	// Harness is "openshift" to read the suites as openshift/api's
+	// harness reads them (crtest.Tolerant).
+	Harness string `json:"harness,omitempty"`
 }
 
 // configKeys lists the keys crdgen.yaml may hold, for did-you-mean.
 func configKeys() map[string][]string {
 	return map[string][]string{
-		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength",
-			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costReport", "suppress", "buildTags", "conversion", "test",
-			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration"},
+		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength", "descriptions", "maxCRDBytes", "sizeLimits",
+			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costOverBudget", "costReport", "suppress", "buildTags", "conversion", "test",
+			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration", "jsonSchema", "docs", "openshift"},
 		"conversion":         {"style", "tests"},
-		"test":               {"suites", "generate"},
+		"descriptions":       {"omit"},
+		"test":               {"suites", "generate", "harness"},
+		"openshift":          {"featureGates", "manifests", "overrides"},
 		"rbac":               {"roleName", "outputDir", "fileName", "headerFile"},
 		"webhook":            {"outputDir", "headerFile"},
 		"applyConfiguration": {"external"},
+		"jsonSchema":         {"outputDir", "layout", "strict"},
+		"docs":               {"outputDir", "split"},
 	}
 }
 
@@ -274,8 +356,24 @@ func (c *Config) check() error {
 	if v := c.UnknownMarkers; v != "" && v != "error" && v != "warn" {
 		return bad("unknownMarkers", v, []string{"error", "warn"})
 	}
+	if v := c.SizeLimits; v != "" && v != "error" && v != "warn" {
+		return bad("sizeLimits", v, []string{"error", "warn"})
+	}
+	if c.Descriptions != nil {
+		for _, p := range c.Descriptions.Omit {
+			if err := CheckOmit(p); err != nil {
+				return fmt.Errorf("%s:%d: descriptions.omit: %v", c.path, keyLine(c.data, "omit"), err)
+			}
+		}
+	}
+	if v := c.CostOverBudget; v != "" && v != "error" && v != "warn" {
+		return bad("costOverBudget", v, []string{"error", "warn"})
+	}
 	if c.Conversion != nil && c.Conversion.Style != "" && c.Conversion.Style != string(convgen.StyleMethods) && c.Conversion.Style != string(convgen.StyleFunctions) {
 		return bad("style", c.Conversion.Style, []string{string(convgen.StyleFunctions), string(convgen.StyleMethods)})
+	}
+	if c.JSONSchema != nil && c.JSONSchema.Layout != "" && !slices.Contains(jsonschema.Layouts(), c.JSONSchema.Layout) {
+		return bad("layout", c.JSONSchema.Layout, jsonschema.Layouts())
 	}
 	if c.KubeVersion != "" {
 		if _, _, err := celcost.EnvFor(c.KubeVersion); err != nil {
@@ -292,13 +390,33 @@ func (c *Config) check() error {
 			return bad("generators", g, Generators())
 		}
 	}
+	if c.Docs != nil && c.Docs.Split != "" && !slices.Contains(apidocs.Splits(), c.Docs.Split) {
+		return bad("split", c.Docs.Split, apidocs.Splits())
+	}
 	if c.Year != "" && !yearRE.MatchString(c.Year) {
 		return fmt.Errorf("%s:%d: year: want a year of four digits, got %q", c.path, keyLine(c.data, "year"), c.Year)
 	}
 	if c.MaxDescriptionLength != nil && *c.MaxDescriptionLength < 0 {
 		return fmt.Errorf("%s: maxDescriptionLength must not be negative", c.path)
 	}
+	if c.Test != nil && c.Test.Harness != "" && c.Test.Harness != "openshift" {
+		return bad("harness", c.Test.Harness, []string{"openshift"})
+	}
+	if err := c.checkOpenShift(); err != nil {
+		return err
+	}
 	return c.checkSets()
+}
+
+// CheckOmit checks a type of descriptions.omit: <import path>.<Type> or
+// <import path>.*.
+func CheckOmit(p string) error {
+	dot := strings.LastIndexByte(p, '.')
+	slash := strings.LastIndexByte(p, '/')
+	if dot <= 0 || dot < slash || dot == len(p)-1 {
+		return fmt.Errorf("want <import path>.<Type> or <import path>.*, such as k8s.io/api/core/v1.PodSpec, got %q", p)
+	}
+	return nil
 }
 
 // yearRE is a year as YEAR is replaced with.

@@ -6,6 +6,7 @@ package output
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -33,11 +34,12 @@ type Set struct {
 }
 
 // Stale is where crdgen removes the files it wrote that a run no longer
-// makes: names in Dir (nil: every .yaml file of Dir) that Own says are
-// crdgen's.
+// makes: names in Dir (nil: every file of Dir whose name ends in Ext,
+// .yaml when Ext is "") that Own says are crdgen's.
 type Stale struct {
 	Dir   string
 	Names []string
+	Ext   string
 	Own   func(name string, data []byte) bool
 }
 
@@ -153,7 +155,7 @@ func PlanOf(s *Set, rel func(string) string) (Plan, error) {
 		names := st.Names
 		if names == nil {
 			var err error
-			if names, err = yamlFiles(st.Dir); err != nil {
+			if names, err = filesEnding(st.Dir, cmp.Or(st.Ext, ".yaml")); err != nil {
 				return p, err
 			}
 		}
@@ -176,15 +178,16 @@ func PlanOf(s *Set, rel func(string) string) (Plan, error) {
 	return p, nil
 }
 
-// yamlFiles lists the .yaml files of dir (none when it does not exist).
-func yamlFiles(dir string) ([]string, error) {
+// filesEnding lists the files of dir whose names end in ext (none when it
+// does not exist).
+func filesEnding(dir, ext string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
 	names := []string{}
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".yaml") && !strings.HasPrefix(e.Name(), ".") {
+		if strings.HasSuffix(e.Name(), ext) && !strings.HasPrefix(e.Name(), ".") {
 			names = append(names, e.Name())
 		}
 	}

@@ -81,6 +81,7 @@ func Compare(previous, next []*apiextv1.CustomResourceDefinition) []Change {
 		}
 		delete(old, n.Name)
 		c.compareCRD(o, n)
+		c.compareSize(o, n)
 	}
 	for name := range old {
 		c.add(Change{CRD: name, Check: "crd-removed", Severity: Breaking,

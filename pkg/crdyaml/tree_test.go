@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"sigs.k8s.io/randfill"
 
 	"github.com/crdgen/crdgen/internal/golden"
+	"github.com/crdgen/crdgen/internal/schemafill"
 )
 
 // treeByJSON is what crdTree replaces: the CRD through json.Marshal and a
@@ -34,35 +34,11 @@ func treeByJSON(obj *apiextv1.CustomResourceDefinition) (map[string]any, error) 
 	return m, nil
 }
 
-// schemaFiller fills schemas with every field set now and then (so that a
-// field added to JSONSchemaProps in a new apiextensions-apiserver shows up
-// here as a difference), valid JSON in JSON values, finite floats, and
-// strings with invalid UTF-8 among them.
-func schemaFiller(seed int64) *randfill.Filler {
-	return randfill.NewWithSeed(seed).NilChance(0.4).NumElements(0, 3).MaxDepth(6).Funcs(
-		func(j *apiextv1.JSON, c randfill.Continue) {
-			vals := []string{`"x"`, `1`, `2.50`, `1e3`, `-0`, `true`, `null`, `{"b":[1,{"c":"d"}],"a":"<&>"}`, `[]`, `{}`, "\"\\u00e9\\ud800\""}
-			if c.Intn(8) == 0 {
-				return // empty: MarshalJSON writes null
-			}
-			j.Raw = []byte(vals[c.Intn(len(vals))])
-		},
-		func(f *float64, c randfill.Continue) {
-			vals := []float64{0, 1, -2.5, 1e21, 1e-7, 123456789.125, math.MaxFloat64, 5e-324}
-			*f = vals[c.Intn(len(vals))]
-		},
-		func(s *string, c randfill.Continue) {
-			vals := []string{"", "a", "spec", "<b> & 'q'", "é", "\xff", "a\xffb", "\xff\xfe", "\u2028", "line\nbreak"}
-			*s = vals[c.Intn(len(vals))]
-		},
-	)
-}
-
 // TestCrdTreeIsTheJSONTree pins crdTree to json.Marshal's result on random
 // schemas that use every field of JSONSchemaProps.
 func TestCrdTreeIsTheJSONTree(t *testing.T) {
 	for seed := range int64(400) {
-		f := schemaFiller(seed)
+		f := schemafill.New(seed)
 		var s1, s2 apiextv1.JSONSchemaProps
 		f.Fill(&s1)
 		f.Fill(&s2)
@@ -114,7 +90,7 @@ func TestCrdTreeCoversEverySchemaField(t *testing.T) {
 	}
 	for seed := range int64(400) {
 		var s apiextv1.JSONSchemaProps
-		schemaFiller(seed).Fill(&s)
+		schemafill.New(seed).Fill(&s)
 		tree, err := propsTree(&s)
 		if err == nil {
 			walk(tree)
@@ -191,7 +167,7 @@ func expandSchemas(v any) (any, error) {
 func TestSchemaWriterWritesTheTree(t *testing.T) {
 	for seed := range int64(400) {
 		var s apiextv1.JSONSchemaProps
-		schemaFiller(seed).Fill(&s)
+		schemafill.New(seed).Fill(&s)
 		tree, treeErr := propsTree(&s)
 		for _, v := range []func(x any) any{
 			func(x any) any { return x },

@@ -26,16 +26,22 @@ const (
 // the cases that passed too (text).
 func Render(outcomes []*Outcome, format string, rel func(string) string, verbose bool) []byte {
 	var b bytes.Buffer
-	failed := 0
+	failed, skipped := 0, 0
 	for _, o := range outcomes {
-		if !o.Passed() {
+		switch {
+		case !o.Passed():
 			failed++
+		case o.Skipped != "":
+			skipped++
 		}
 	}
-	summary := summaryOf(len(outcomes), failed, suitesOf(outcomes))
+	summary := summaryOf(len(outcomes)-skipped, failed, suitesOf(outcomes))
+	if skipped > 0 {
+		summary += fmt.Sprintf("; %s skipped", count(skipped, "case"))
+	}
 	switch format {
 	case FormatJSON:
-		data, _ := json.MarshalIndent(jsonReport{Cases: jsonCases(outcomes, rel), Passed: len(outcomes) - failed, Failed: failed, Summary: summary}, "", "  ")
+		data, _ := json.MarshalIndent(jsonReport{Cases: jsonCases(outcomes, rel), Passed: len(outcomes) - failed - skipped, Failed: failed, Skipped: skipped, Summary: summary}, "", "  ")
 		b.Write(append(data, '\n'))
 	case FormatGitHub:
 		for _, o := range outcomes {
@@ -48,6 +54,12 @@ func Render(outcomes []*Outcome, format string, rel func(string) string, verbose
 		fmt.Fprintln(&b, summary)
 	default:
 		for _, o := range outcomes {
+			if o.Skipped != "" {
+				if verbose {
+					fmt.Fprintf(&b, "%s: skip %s: %s (%s)\n", where(o, rel), o.Suite.Name, o.Case.Name, o.Skipped)
+				}
+				continue
+			}
 			if o.Passed() {
 				if verbose {
 					fmt.Fprintf(&b, "%s: ok   %s: %s\n", where(o, rel), o.Suite.Name, o.Case.Name)
@@ -112,6 +124,7 @@ type jsonReport struct {
 	Cases   []jsonCase `json:"cases"`
 	Passed  int        `json:"passed"`
 	Failed  int        `json:"failed"`
+	Skipped int        `json:"skipped,omitempty"`
 	Summary string     `json:"summary"`
 }
 
@@ -122,6 +135,7 @@ type jsonCase struct {
 	Line    int          `json:"line"`
 	Column  int          `json:"column"`
 	Passed  bool         `json:"passed"`
+	Skipped string       `json:"skipped,omitempty"`
 	Failure string       `json:"failure,omitempty"`
 	Diff    string       `json:"diff,omitempty"`
 	Sources []jsonSource `json:"sources,omitempty"`
@@ -139,7 +153,7 @@ func jsonCases(outcomes []*Outcome, rel func(string) string) []jsonCase {
 	out := []jsonCase{}
 	for _, o := range outcomes {
 		c := jsonCase{Suite: o.Suite.Name, Case: o.Case.Name, File: rel(o.Suite.File), Line: o.Case.Line, Column: o.Case.Column,
-			Passed: o.Passed(), Failure: o.Failure, Diff: o.Diff}
+			Passed: o.Passed() && o.Skipped == "", Skipped: o.Skipped, Failure: o.Failure, Diff: o.Diff}
 		for _, s := range o.Sources {
 			c.Sources = append(c.Sources, jsonSource{File: rel(s.Pos.Filename), Line: s.Pos.Line, Column: s.Pos.Column, Field: s.Field, Message: s.Message})
 		}

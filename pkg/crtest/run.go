@@ -50,9 +50,14 @@ type Outcome struct {
 	// the Go source what it reports comes from.
 	Err     error
 	Sources []Source
+	// Want and Got are, when a request failed with another error than the
+	// case expects, the expected text and the error's.
+	Want, Got string
+	// Skipped says why a case did not run ("" when it ran).
+	Skipped string
 }
 
-// Passed reports whether the case passed.
+// Passed reports whether the case passed (or did not run).
 func (o *Outcome) Passed() bool { return o.Failure == "" }
 
 // runner runs the cases of one suite.
@@ -100,6 +105,7 @@ func (r *runner) expectError(what string, resp Response, want string) (ok bool) 
 		r.fail(nil, "the %s succeeded, but an error containing %q was expected", what, want)
 	case want != "" && !strings.Contains(resp.Err.Error(), want):
 		r.fail(resp.Err, "the %s failed, but its error does not contain %q: %v", what, want, resp.Err)
+		r.out.Want, r.out.Got = want, resp.Err.Error()
 	}
 	return resp.Err == nil && r.out.Passed()
 }

@@ -261,3 +261,8 @@ func firstPrintable(ranges []rune) (rune, bool) {
 	i := slices.IndexFunc(candidates, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
 	return candidates[max(i, 0)], true
 }
+
+// Sample is the smallest value s accepts, as far as its keywords say (CEL
+// rules are for the server to judge): what a starter suite's valid case is
+// made of. Other packages' tests build valid objects with it.
+func Sample(s *apiextv1.JSONSchemaProps) any { return sample(s) }

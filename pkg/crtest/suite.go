@@ -44,6 +44,11 @@ type Suite struct {
 	APIVersion string `yaml:"apiVersion"`
 	// keys are where the suite's keys are, for messages.
 	keys map[string]position
+	// Unrun are cases openshift/api's harness never runs, read by
+	// ParseSuiteTolerant (cases outside tests:, or under a key given
+	// again), and unrunWhy says why.
+	Unrun    []*Case `yaml:"-"`
+	unrunWhy map[*Case]string
 }
 
 // position is a line and column of a suite.
@@ -148,18 +153,25 @@ func ParseSuite(path string, data []byte) (*Suite, error) {
 	if err := dec.Decode(&more); !errors.Is(err, io.EOF) {
 		return nil, fail(more.Line, more.Column, "a suite file holds one suite (one YAML document)")
 	}
-	root := doc.Content[0]
+	return s, s.finish(doc.Content[0])
+}
+
+// finish records where a decoded suite's keys are and checks it.
+func (s *Suite) finish(root *yaml.Node) error {
+	fail := func(line, col int, format string, args ...any) error {
+		return &SyntaxError{File: s.File, Line: line, Column: col, Msg: fmt.Sprintf(format, args...)}
+	}
 	s.keys = map[string]position{"": {root.Line, root.Column}}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k := root.Content[i]
 		s.keys[k.Value] = position{k.Line, k.Column}
 	}
 	if s.CRDName == "" {
-		return nil, fail(root.Line, root.Column, "crdName is missing: name the CRD the cases run against (widgets.example.com)")
+		return fail(root.Line, root.Column, "crdName is missing: name the CRD the cases run against (widgets.example.com)")
 	}
 	for _, gate := range s.FeatureGates {
 		if strings.TrimPrefix(gate, "-") == "" {
-			return nil, fail(root.Line, root.Column, "featureGates: %q is not a gate name", gate)
+			return fail(root.Line, root.Column, "featureGates: %q is not a gate name", gate)
 		}
 	}
 	tests := child(root, "tests")
@@ -175,14 +187,14 @@ func ParseSuite(path string, data []byte) (*Suite, error) {
 				c.Line, c.Column = nodes.Content[i].Line, nodes.Content[i].Column
 			}
 			if err := c.check(list.key); err != "" {
-				return nil, fail(c.Line, c.Column, "%s", err)
+				return fail(c.Line, c.Column, "%s", err)
 			}
 		}
 	}
-	if len(s.Tests.OnCreate)+len(s.Tests.OnUpdate) == 0 {
-		return nil, fail(root.Line, root.Column, "the suite has no cases (tests.onCreate and tests.onUpdate are empty)")
+	if len(s.Tests.OnCreate)+len(s.Tests.OnUpdate)+len(s.Unrun) == 0 {
+		return fail(root.Line, root.Column, "the suite has no cases (tests.onCreate and tests.onUpdate are empty)")
 	}
-	return s, nil
+	return nil
 }
 
 // check says what is wrong with a case, or "".

@@ -22,6 +22,10 @@ import (
 type Options struct {
 	// Match selects cases by suite and case name (nil: every case).
 	Match func(suite, name string) bool
+	// CostWarn serves a case's patched CRD whose CEL rules the API server
+	// estimates over budget, as crdgen.yaml's costOverBudget: warn writes
+	// such CRDs (for an older API server whose estimate is lower).
+	CostWarn bool
 }
 
 // Check finds the suites that cannot run against crds: one that names no
@@ -72,6 +76,7 @@ func Run(crds []*schemagen.CRD, suites []*Suite, v *schemagen.Validator, opts Op
 		}
 	}
 	built := NewServers(v)
+	built.CostWarn = opts.CostWarn
 	var used []*Suite
 	var usedTargets []target
 	for i, s := range suites {

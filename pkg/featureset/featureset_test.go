@@ -21,6 +21,38 @@ func TestHolds(t *testing.T) {
 	}
 }
 
+func TestConditions(t *testing.T) {
+	set := &Set{Gates: []string{"A", "B"}}
+	for _, c := range []struct {
+		cond string
+		want bool
+	}{
+		{"A|C", true}, {"C|D", false}, {"A&B", true}, {"A&C", false}, {"!(A&C)", true}, {"!A|C", false},
+		{"(C|A)&B", true}, {"!!A", true}, {"A&(C|", false}, {"C|A&B", true}, {"C|A&D", false}, {"*", true}, {"!*", false},
+	} {
+		if got := set.Holds(c.cond); got != c.want {
+			t.Errorf("Holds(%q) = %v, want %v", c.cond, got, c.want)
+		}
+	}
+	if got := Gates("!(A|B)&A&C"); !slices.Equal(got, []string{"A", "B", "C"}) {
+		t.Errorf("Gates: got %v, want [A B C]", got)
+	}
+	for _, bad := range []string{"A&", "(A", "A)", "A||B", "1A", ""} {
+		if CheckCondition(bad) == nil {
+			t.Errorf("CheckCondition(%q): no error", bad)
+		}
+	}
+	if (&Set{}).Holds("*") || !(&Set{}).Holds("!*") || !(*Set)(nil).Holds("!*") {
+		t.Error("* holds where a gate is on, and only there")
+	}
+	if got, want := AllOf("A|B", "C"), "(A|B)&C"; got != want {
+		t.Errorf("AllOf: got %q, want %q", got, want)
+	}
+	if got, want := AnyOf("A", "", "B"), "A|B"; got != want {
+		t.Errorf("AnyOf: got %q, want %q", got, want)
+	}
+}
+
 func TestKindsAndVersions(t *testing.T) {
 	s := &Set{Kinds: []string{"Widget", "Gizmo.b.example.com", "*.a.example.com"}, Unserved: []string{"v1alpha*"}}
 	for _, c := range []struct {

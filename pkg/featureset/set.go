@@ -5,7 +5,6 @@ package featureset
 import (
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 )
 
@@ -25,18 +24,11 @@ type Set struct {
 	Annotations map[string]string
 	// OutputDir is where the set's CRDs go.
 	OutputDir string
-}
-
-// Holds reports whether a condition holds in the set: "" always, "Gate"
-// when the gate is on, "!Gate" when it is off. A nil set is the set with
-// every gate off.
-func (s *Set) Holds(cond string) bool {
-	if cond == "" {
-		return true
-	}
-	gate, negated := strings.CutPrefix(cond, "!")
-	on := s != nil && slices.Contains(s.Gates, gate)
-	return on != negated
+	// Profile and FeatureSet, when the sets have a second dimension beside
+	// their gates, are the set's place in it: OpenShift's cluster profile
+	// (SelfManagedHA) and feature set (Default) of a set named
+	// SelfManagedHA-Default. Both are "" otherwise.
+	Profile, FeatureSet string
 }
 
 // HasKind reports whether the set has a kind of a group.
@@ -66,14 +58,9 @@ func (s *Set) Serves(version string) bool {
 	return true
 }
 
-// Gate returns the gate a condition names ("A" for "A" and "!A").
-func Gate(cond string) string { return strings.TrimPrefix(cond, "!") }
-
-// CheckName reports what is wrong with a gate name or condition: a gate
-// is a letter followed by letters, digits, '.', '_' and '-', and a
-// condition may start with '!'.
-func CheckName(cond string) error {
-	gate := Gate(cond)
+// CheckName reports what is wrong with a gate name: a letter followed by
+// letters, digits, '.', '_' and '-'.
+func CheckName(gate string) error {
 	if gate == "" {
 		return fmt.Errorf("a feature gate has a name")
 	}

@@ -66,6 +66,9 @@ const (
 	// CodeDeepCopy: DeepCopy methods cannot be generated for a type or a
 	// field (an interface, a function, a channel, an array).
 	CodeDeepCopy Code = "deepcopy"
+	// CodeSize: a CRD is too large for kubectl apply's annotation or for
+	// etcd, or was trimmed to fit its budget.
+	CodeSize Code = "size"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -73,7 +76,7 @@ func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
-		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy}
+		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy, CodeSize}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.

@@ -11,7 +11,8 @@ func foreignDefs() []Definition {
 	names := []string{
 		"kubebuilder:scaffold", "kubebuilder:docs-gen", "kubebuilder:informers",
 		"k8s:openapi-gen",
-		"k8s:conversion-gen-external-types", "k8s:defaulter-gen", "k8s:defaulter-gen-input",
+		"k8s:conversion-gen-external-types", "k8s:conversion-gen:explicit-from", "k8s:conversion-fn",
+		"k8s:defaulter-gen", "k8s:defaulter-gen-input",
 		"k8s:prerelease-lifecycle-gen", "k8s:prerelease-lifecycle-gen:introduced",
 		"k8s:prerelease-lifecycle-gen:deprecated", "k8s:prerelease-lifecycle-gen:removed",
 		"k8s:prerelease-lifecycle-gen:replacement", "k8s:validation-gen", "k8s:validation-gen-input",

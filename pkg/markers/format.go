@@ -56,6 +56,9 @@ func (m Marker) String() string {
 }
 
 func formatDecoded(v any) string {
+	if f, ok := v.(interface{ format() string }); ok {
+		return f.format()
+	}
 	if kd, ok := v.(K8sDefault); ok {
 		if kd.Ref != "" {
 			return "ref(" + kd.Ref + ")"

@@ -229,7 +229,10 @@ func (r *Registry) resolve(text string, target Target) resolution {
 	prefix := whole[:colon]
 	res.names = append(res.names, prefix)
 	def := r.Lookup(prefix, target)
-	if def == nil {
+	if def == nil || def.singleValue() && r.definedElsewhere(whole, target) {
+		// +k8s:deepcopy-gen:interfaces=... floating in a file (a package
+		// marker) is that type marker misplaced, not +k8s:deepcopy-gen with
+		// an argument it cannot take.
 		return res
 	}
 	res.def = def
@@ -241,4 +244,15 @@ func (r *Registry) resolve(text string, target Target) resolution {
 		res.argsOff = 1 + colon + 1
 	}
 	return res
+}
+
+// definedElsewhere reports whether name is defined for a target other than
+// target.
+func (r *Registry) definedElsewhere(name string, target Target) bool {
+	for _, t := range []Target{OnPackage, OnType, OnField} {
+		if t != target && r.Lookup(name, t) != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -12,7 +12,9 @@ func DefaultDefinitions() []Definition {
 	defs = append(defs, packageDefs()...)
 	defs = append(defs, conversionDefs()...)
 	defs = append(defs, featureGateDefs()...)
+	defs = append(defs, openShiftDefs()...)
 	defs = append(defs, generatorDefs()...)
+	defs = append(defs, descriptionDefs()...)
 	defs = append(defs, foreignDefs()...)
 	return defs
 }

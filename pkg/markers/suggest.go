@@ -47,7 +47,7 @@ func (e *UnknownError) Error() string {
 
 // ownedPrefixes are the namespaces crdgen defines every marker of: a name in
 // them that crdgen does not know is a mistake.
-func ownedPrefixes() []string { return []string{"kubebuilder:", "crdgen:"} }
+func ownedPrefixes() []string { return []string{"kubebuilder:", "crdgen:", "openshift:"} }
 
 // foreignK8sTags are +k8s: tags of Kubernetes' declarative validation and
 // other generators that crdgen does not read. They are listed so that a
@@ -90,6 +90,11 @@ func (r *Registry) findUnknown(names []string, target Target) *UnknownError {
 				e.ValidOn |= t
 				e.Name = n
 			}
+		}
+		if e.ValidOn != 0 {
+			// The whole name first: +k8s:deepcopy-gen:interfaces, not
+			// +k8s:deepcopy-gen.
+			break
 		}
 	}
 	if e.ValidOn != 0 {

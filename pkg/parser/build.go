@@ -29,6 +29,9 @@ type builder struct {
 	depFiles map[string]*pkgSyntax // by directory
 	types    map[string]*model.Type
 	queue    []work
+	// conflicts are where the conflicts of type and field markers were
+	// reported, to be warnings on types no kind reaches (conflicts.go).
+	conflicts map[token.Position]bool
 
 	jsonMarshaler, textMarshaler *types.Interface
 }
@@ -47,6 +50,7 @@ func newBuilder(l *loader) *builder {
 		syntax:        map[string]*pkgSyntax{},
 		depFiles:      map[string]*pkgSyntax{},
 		types:         map[string]*model.Type{},
+		conflicts:     map[token.Position]bool{},
 		jsonMarshaler: marshalerInterface("MarshalJSON"),
 		textMarshaler: marshalerInterface("MarshalText"),
 	}
@@ -326,7 +330,7 @@ func (b *builder) fill(w work) {
 		}
 		typ.Doc = docText(doc)
 		typ.Comments = b.gengoComments(ps, ref.spec.Name.Pos())
-		typ.Markers = b.parseMarkers(ps.nodes[ref.spec], markers.OnType, typ.Package)
+		typ.Markers = b.withOpenShift(b.parseMarkers(ps.nodes[ref.spec], markers.OnType, typ.Package), markers.OnType, typ.Package)
 		typ.Markers = append(typ.Markers, b.gatewayMarkers(typ.Doc, typ.Pos, markers.OnType, typ.Package)...)
 		b.checkGates(typ.Markers, typ.Doc, typ.Pos, typ.Package)
 		specType = ref.spec.Type

@@ -8,9 +8,11 @@ package parser
 
 import (
 	"fmt"
+	"go/token"
 	"reflect"
 
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
 )
 
 // meaning keys the markers that say the same thing: the value's type (the
@@ -83,6 +85,9 @@ func (b *builder) checkConflicts(ms []markers.Marker, target markers.Target) {
 			d.Severity = markers.Warning
 			d.Msg = fmt.Sprintf("+%s and +%s give the field different defaults; +kubebuilder:default wins, as in controller-gen", prev.Name, m.Name)
 		}
+		if target != markers.OnPackage {
+			b.conflicts[m.Pos] = true
+		}
 		b.l.diags.Add(d)
 	}
 	if optional != nil && required != nil {
@@ -116,4 +121,59 @@ func rank(m markers.Marker) int {
 		return 2
 	}
 	return 3
+}
+
+// settleConflicts makes the conflicts on the markers of types no kind
+// reaches warnings: they change no CRD (openshift/api's provider specs,
+// which are not CRDs there, carry some).
+func (b *builder) settleConflicts(m *model.Model) {
+	if len(b.conflicts) == 0 {
+		return
+	}
+	reached := map[token.Position]bool{}
+	seen := map[*model.Type]bool{}
+	var walkType func(t *model.Type)
+	var walkExpr func(e model.TypeExpr)
+	walkType = func(t *model.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, mk := range t.Markers {
+			reached[mk.Pos] = true
+		}
+		walkType(t.Base)
+		walkExpr(t.Underlying)
+	}
+	walkExpr = func(e model.TypeExpr) {
+		switch x := e.(type) {
+		case *model.Named:
+			walkType(x.Type)
+		case *model.Pointer:
+			walkExpr(x.Elem)
+		case *model.Slice:
+			walkExpr(x.Elem)
+		case *model.Array:
+			walkExpr(x.Elem)
+		case *model.Map:
+			walkExpr(x.Key)
+			walkExpr(x.Elem)
+		case *model.Struct:
+			for _, f := range x.Fields {
+				for _, mk := range f.Markers {
+					reached[mk.Pos] = true
+				}
+				walkExpr(f.Type)
+			}
+		}
+	}
+	for _, k := range m.Kinds() {
+		walkType(k.Type)
+	}
+	for i, d := range b.l.diags {
+		if d.Severity == markers.Error && d.Code == markers.CodeMarkerValue && b.conflicts[d.Pos] && !reached[d.Pos] {
+			b.l.diags[i].Severity = markers.Warning
+			b.l.diags[i].Msg += " (no CRD reaches it, so no CRD changes)"
+		}
+	}
 }

@@ -183,7 +183,7 @@ func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, ps *pkgSynta
 			f.Doc = docText(sf.Doc)
 			f.Comments = b.gengoComments(ps, fieldNamePos(sf, v.Name()))
 			f.Comments.Detached = nil
-			f.Markers = b.parseMarkers(ps.nodes[sf], markers.OnField, ps.pkg)
+			f.Markers = b.withOpenShift(b.parseMarkers(ps.nodes[sf], markers.OnField, ps.pkg), markers.OnField, ps.pkg)
 			fsyn = sf.Type
 			f.Pos = b.l.fset.Position(fieldNamePos(sf, v.Name()))
 			f.Markers = append(f.Markers, b.gatewayMarkers(f.Doc, f.Pos, markers.OnField, ps.pkg)...)

@@ -10,6 +10,7 @@ package parser
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/featureset"
@@ -26,7 +27,7 @@ func (b *builder) parseWhen(text string, target markers.Target) (markers.Marker,
 	if !ok || inner == "" {
 		return named, &markers.ArgError{Msg: "a condition and a marker, as in +crdgen:when:Gate:kubebuilder:validation:Maximum=5"}
 	}
-	if err := featureset.CheckName(cond); err != nil {
+	if err := featureset.CheckCondition(cond); err != nil {
 		return named, &markers.ArgError{Offset: len(markers.WhenPrefix), Msg: err.Error()}
 	}
 	off := len(markers.WhenPrefix) + len(cond)
@@ -92,7 +93,7 @@ func (b *builder) checkGates(ms []markers.Marker, doc string, pos token.Position
 			b.checkGate(m.When, m.Pos, m.Text)
 		}
 		if g, ok := m.Value.(markers.FeatureGate); ok {
-			if err := featureset.CheckName(g.Value); err != nil {
+			if err := featureset.CheckCondition(g.Value); err != nil {
 				b.l.diags.Errorf(m.Pos, markers.CodeMarkerSyntax, "+crdgen:featureGate: %v", err)
 				continue
 			}
@@ -104,15 +105,18 @@ func (b *builder) checkGates(ms []markers.Marker, doc string, pos token.Position
 	}
 }
 
-// checkGate reports a gate no feature set knows.
+// checkGate reports the gates of a condition no feature set knows.
 func (b *builder) checkGate(cond string, pos token.Position, what string) {
-	gate := featureset.Gate(cond)
-	known := b.l.opts.FeatureGates
-	for _, g := range known {
-		if g == gate {
-			return
+	for _, gate := range featureset.Gates(cond) {
+		if !slices.Contains(b.l.opts.FeatureGates, gate) {
+			b.unknownGate(gate, pos, what)
 		}
 	}
+}
+
+// unknownGate reports a gate no feature set knows.
+func (b *builder) unknownGate(gate string, pos token.Position, what string) {
+	known := b.l.opts.FeatureGates
 	msg := fmt.Sprintf("%s: no feature set in crdgen.yaml knows the gate %s", what, gate)
 	switch {
 	case len(known) == 0 && !b.l.opts.FeatureSets:

@@ -30,7 +30,7 @@ func (b *builder) assemble() *model.Model {
 		}
 		var kinds []*model.Type
 		for _, t := range p.Types {
-			if t.IsKind() {
+			if b.isKind(t) {
 				kinds = append(kinds, t)
 			}
 		}
@@ -82,7 +82,17 @@ func (b *builder) assemble() *model.Model {
 		m.Groups = append(m.Groups, g)
 	}
 	slices.SortFunc(m.Groups, func(a, b *model.Group) int { return cmp.Compare(a.Name, b.Name) })
+	b.settleConflicts(m)
 	return m
+}
+
+// isKind reports whether a type is a kind: by controller-gen's rule
+// (model.Type.IsKind), or by openshift/api's (Options.ObjectRootKinds).
+func (b *builder) isKind(t *model.Type) bool {
+	if b.l.opts.ObjectRootKinds {
+		return objectRoot(t.Markers)
+	}
+	return t.IsKind()
 }
 
 func findKind(v *model.Version, name string) *model.Kind {

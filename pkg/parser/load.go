@@ -78,6 +78,11 @@ type Options struct {
 	// types (still marked WellKnown), which no schema or conversion reads
 	// but DeepCopy does (whether a struct copies shallowly).
 	AllFields bool
+	// ObjectRootKinds makes the kinds the types marked
+	// +kubebuilder:object:root=true (openshift/api's rule) rather than the
+	// structs that embed metav1.TypeMeta and metav1.ObjectMeta
+	// (controller-gen's).
+	ObjectRootKinds bool
 }
 
 const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"

@@ -558,8 +558,28 @@ import (
 // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get
 // Reconciler reconciles widgets.
 type Reconciler struct{}
+-- internal/cycle/a/a.go --
+package a
+
+import _ "example.com/m/internal/cycle/b"
+-- internal/cycle/b/b.go --
+package b
+
+import _ "example.com/m/internal/cycle/a"
 `)
-	m, diags := load(t, dir, Options{}, "./...")
+	// A "..." pattern over directories is listed in two steps, import
+	// paths in one; both must read the controller the same way, and leave
+	// the errors of packages that are not API packages' dependencies (an
+	// import cycle) to the compiler.
+	for _, patterns := range [][]string{{"./..."}, {"example.com/m/..."}, {"example.com/m/api/v1", "./internal/controller"}} {
+		t.Run(strings.Join(patterns, " "), func(t *testing.T) {
+			controllerComments(t, dir, patterns)
+		})
+	}
+}
+
+func controllerComments(t *testing.T, dir string, patterns []string) {
+	m, diags := load(t, dir, Options{}, patterns...)
 	if diags.HasErrors() {
 		t.Fatalf("the controller's unresolvable import stopped the load: %s", diagText(diags))
 	}

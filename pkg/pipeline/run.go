@@ -43,6 +43,10 @@ type Options struct {
 	// is not validated again. Not used with CostReport, which analyzes
 	// every rule.
 	Verdicts Verdicts
+	// CostWarn makes a CEL rule or schema over the API server's cost budget
+	// a warning, and writes the CRD: for clusters whose older API server
+	// estimates the cost lower than the one crdgen links.
+	CostWarn bool
 	// Builds, if not nil, remembers built CRDs by the key of their build:
 	// a CRD whose build is remembered is not built, encoded or validated
 	// again. Not used with CostReport or KeepObjects.
@@ -101,7 +105,7 @@ func Run(mod *model.Model, diags markers.ErrorList, opts Options, ph *Phases) (*
 	results := make([]crdResult, plan.Len())
 	sp := &Spool{budget: opts.MemoryBudget}
 	b := &crdBuilder{plan: plan, v: schemagen.NewValidator(), an: an, sp: sp, failed: failed, reported: reportedLines(diags), keep: opts.KeepObjects,
-		verdicts: opts.Verdicts, builds: opts.Builds, kubeVersion: opts.KubeVersion,
+		verdicts: opts.Verdicts, builds: opts.Builds, kubeVersion: opts.KubeVersion, costWarn: opts.CostWarn,
 		// Another Kubernetes version than the validation's may lack a CEL
 		// function the rules use.
 		analyzeAll: opts.CostReport || opts.KubeVersion != ""}
@@ -200,6 +204,8 @@ type crdBuilder struct {
 	verdicts    Verdicts
 	builds      Builds
 	kubeVersion string
+	// costWarn makes cost findings warnings (Options.CostWarn).
+	costWarn bool
 }
 
 // one takes the i-th CRD through every step: build, write as YAML, the API
@@ -264,6 +270,9 @@ func (b *crdBuilder) one(i int) crdResult {
 	found := b.v.Validate(crd, internal)
 	lap(2)
 	r.report, r.check = b.an.Judge(celcost.Target{CRD: crd, Internal: internal}, found, b.analyzeAll || bestEffort)
+	if b.costWarn {
+		warnCost(r.check)
+	}
 	lap(3)
 	if bestEffort {
 		// Drop what only follows from a problem already reported: a finding
@@ -323,4 +332,15 @@ func reportedLines(diags markers.ErrorList) map[lineKey]bool {
 // dropReported leaves out the diagnostics on lines already reported.
 func dropReported(diags markers.ErrorList, reported map[lineKey]bool) markers.ErrorList {
 	return slices.DeleteFunc(diags, func(d markers.Diagnostic) bool { return reported[lineKey{d.Pos.Filename, d.Pos.Line}] })
+}
+
+// warnCost makes the findings on CEL costs over budget warnings
+// (Options.CostWarn).
+func warnCost(diags markers.ErrorList) {
+	for i, d := range diags {
+		if d.Severity == markers.Error && (d.Code == markers.CodeCELCost || d.Code == markers.CodeAPIServer && strings.Contains(d.Msg, "estimated rule cost")) {
+			diags[i].Severity = markers.Warning
+			diags[i].Msg += " (costOverBudget: warn)"
+		}
+	}
 }

@@ -101,6 +101,8 @@ func (g *gen) buildVersion(obj *apiextv1.CustomResourceDefinition, k *model.Kind
 			v.SelectableFields = append(v.SelectableFields, apiextv1.SelectableField{JSONPath: x.JSONPath})
 		case markers.Metadata:
 			g.applyMetadata(obj, m, x)
+		case markers.OpenShiftAPIApproved, markers.OpenShiftCapability:
+			applyOpenShiftAnnotation(obj, x)
 		}
 	}
 	g.checkColumnNames(k)
@@ -140,6 +142,9 @@ func (g *gen) kindSchema(k *model.Kind) *apiextv1.JSONSchemaProps {
 	g.describeSet(s)
 	if _, ok := s.Properties["metadata"]; ok {
 		s.Properties["metadata"] = apiextv1.JSONSchemaProps{Type: "object"}
+	}
+	if g.omitter != nil {
+		g.omitter.apply(k, s)
 	}
 	if n := g.opts.MaxDescriptionLength; n != nil {
 		truncateDescriptions(s, *n)

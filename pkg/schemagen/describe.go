@@ -5,16 +5,18 @@ package schemagen
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
-// truncateDescriptions shortens every description in s to at most n bytes,
-// cutting at the last sentence end (or word, with "...") as controller-gen's
-// maxDescLen does; n == 0 drops descriptions.
+// truncateDescriptions shortens every description in s to at most n bytes
+// exactly as controller-gen's crd:maxDescLen does (its TruncateDescription,
+// v0.23.0): cut at byte n, then back to the last sentence terminal (kept),
+// else to the last white space with "..." added, else "..." added at the
+// cut; n == 0 drops descriptions. The cut may split a character, as
+// controller-gen's does; the YAML then has U+FFFD there, as controller-gen's.
 func truncateDescriptions(s *apiextv1.JSONSchemaProps, n int) {
 	schemapath.Edit(s, func(s *apiextv1.JSONSchemaProps, _ schemapath.Path) bool {
 		if n == 0 {
@@ -30,17 +32,13 @@ func truncate(desc string, n int) string {
 	if len(desc) <= n {
 		return desc
 	}
-	cut := n
-	// Never split a character (controller-gen cuts at a byte offset).
-	for cut > 0 && !utf8.RuneStart(desc[cut]) {
-		cut--
-	}
-	desc = desc[:cut]
+	desc = desc[:n]
 	if i := strings.LastIndexFunc(desc, func(r rune) bool { return unicode.Is(unicode.STerm, r) }); i > 0 {
-		_, size := utf8.DecodeRuneInString(desc[i:])
-		return desc[:i+size]
+		// controller-gen keeps one byte of the terminal, whatever its
+		// length in UTF-8.
+		return desc[:i+1]
 	}
-	if i := strings.LastIndexFunc(desc, unicode.IsSpace); i > 0 {
+	if i := strings.LastIndexFunc(desc, func(r rune) bool { return unicode.Is(unicode.White_Space, r) }); i > 0 {
 		return desc[:i] + "..."
 	}
 	return desc + "..."

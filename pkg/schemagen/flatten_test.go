@@ -94,7 +94,11 @@ func TestTruncate(t *testing.T) {
 		{"no sentence end in these words at all", 20, "no sentence end in..."},
 		{"unbreakablewordthatgoesonandon", 10, "unbreakabl..."},
 		{"héllo wörld", 3, "hé..."},
-		{"héllo wörld", 2, "h..."},
+		// controller-gen cuts at the byte, in the middle of a character
+		// (the YAML then has U+FFFD there), and keeps one byte of a
+		// terminal longer than one.
+		{"héllo wörld", 2, "h\xc3..."},
+		{"一句。二句", 12, "一句\xe3"},
 	} {
 		if got := truncate(c.in, c.n); got != c.want {
 			t.Errorf("truncate(%q, %d) = %q, want %q", c.in, c.n, got, c.want)

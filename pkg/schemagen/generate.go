@@ -16,8 +16,25 @@ type Options struct {
 	// AllowDangerousTypes accepts float32 and float64 fields (type: number).
 	AllowDangerousTypes bool
 	// MaxDescriptionLength truncates descriptions at a sentence boundary when
-	// set; 0 drops them.
+	// set, as controller-gen's crd:maxDescLen does; 0 drops them.
 	MaxDescriptionLength *int
+	// OmitDescriptions are types whose schemas carry no descriptions, as if
+	// each were marked +kubebuilder:skip:description: "<import path>.<Type>",
+	// or "<import path>.*" for every type of a package (crdgen.yaml's
+	// descriptions.omit, for types of other modules).
+	OmitDescriptions []string
+	// MaxCRDBytes, when above 0, is each CRD's budget, measured as the
+	// annotations once kubectl apply has written its last-applied one (what
+	// the API server holds to 256 KiB): descriptions below
+	// the top two levels of spec and status are dropped, deepest and
+	// largest first, until the CRD fits (budget.go); one that cannot fit is
+	// an error.
+	MaxCRDBytes int64
+	// SizeLimits is the severity of a CRD whose JSON passes etcd's default
+	// request limit, or that cannot fit MaxCRDBytes (Error, the zero value;
+	// Warning for --size-limits=warn, for clusters whose etcd takes more,
+	// and for crdgen size, which reports them).
+	SizeLimits markers.Severity
 	// ToolVersion is written as the crdgen.dev/version annotation; "" omits it.
 	ToolVersion string
 	// EmbeddedObjectMeta describes a metav1.ObjectMeta below a kind's root
@@ -35,6 +52,10 @@ type Options struct {
 	// gate off, and Gateway API's tags left as text, as controller-gen
 	// leaves them.
 	Set *featureset.Set
+	// OpenShift, when not nil, builds the CRDs as openshift/api's
+	// generators do (openshift.go): one per kind version, each composed
+	// from a build per feature gate, and its overrides merged.
+	OpenShift *OpenShift
 }
 
 // VersionAnnotation is the annotation that records the crdgen version.
@@ -65,6 +86,8 @@ type gen struct {
 	localDirs map[string]bool
 	// describe says descriptions change per set (needsDescribe).
 	describe bool
+	// omitter leaves descriptions out (nil: nothing says to).
+	omitter *omitter
 }
 
 // Generate builds one CRD per group and kind of the model, sorted by file
@@ -106,6 +129,8 @@ type Plan struct {
 	keys digests
 	// uses drops raw schemas as the CRDs that need them are done.
 	uses *rawUses
+	// os composes each CRD as openshift's generators do (nil: not).
+	os *osPlan
 }
 
 // planItem is one CRD to build: a kind in a group, with its versions.
@@ -126,12 +151,29 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 		cycles:    map[*model.Type]bool{},
 		localDirs: map[string]bool{},
 		describe:  needsDescribe(m, opts.Set),
+		omitter:   newOmitter(m, opts.OmitDescriptions),
 	}
 	for _, p := range m.Packages {
 		if p.Local && p.Dir != "" {
 			g.localDirs[p.Dir] = true
 		}
 	}
+	var p *Plan
+	if opts.OpenShift != nil {
+		p = prepareOpenShift(m, g)
+	} else {
+		p = g.plan(m)
+	}
+	p.countUses()
+	g.checkNames(p.items)
+	g.checkMisplacedCRDMarkers(m)
+	g.checkConditionalMarkers(m)
+	return p, diags.Sorted()
+}
+
+// plan builds the raw schemas of the kinds in the set, and lists the CRDs:
+// one per kind, with its versions.
+func (g *gen) plan(m *model.Model) *Plan {
 	for _, k := range m.Kinds() {
 		if !markers.Has[markers.SkipVersion](k.Type.Markers) && g.kindIn(k) {
 			g.rawSchema(k.Type)
@@ -146,11 +188,7 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 			}
 		}
 	}
-	p.countUses()
-	g.checkNames(p.items)
-	g.checkMisplacedCRDMarkers(m)
-	g.checkConditionalMarkers(m)
-	return p, diags.Sorted()
+	return p
 }
 
 // Len is the number of CRDs the plan may build.
@@ -164,6 +202,9 @@ func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
 	if p.uses.done[i].Load() {
 		panic("schemagen: Build of a CRD after its Done")
 	}
+	if p.os != nil {
+		return p.buildOpenShift(i)
+	}
 	var diags markers.ErrorList
 	job := *p.g
 	job.diags = &diags
@@ -175,6 +216,9 @@ func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
 		}
 	}
 	crd := job.buildCRD(item.group, item.kinds)
+	if crd != nil {
+		job.checkSize(crd)
+	}
 	return crd, diags.Sorted()
 }
 

@@ -40,6 +40,10 @@ const (
 	readByModel
 	// foreign markers are other generators'; they change nothing.
 	foreign
+	// onDescriptions markers say whether the descriptions of their node's
+	// whole subtree are in the CRD (omit.go reads them after flattening,
+	// when the subtree is known); they never change validation.
+	onDescriptions
 )
 
 // meaning is what one marker value type does.
@@ -131,17 +135,24 @@ func meaningRows() []meaning {
 	rows = append(rows, otherRows(onCRD,
 		markers.Resource{}, markers.SubresourceStatus{}, markers.SubresourceScale{}, markers.PrintColumn{},
 		markers.StorageVersion{}, markers.SkipVersion{}, markers.UnservedVersion{}, markers.DeprecatedVersion{},
-		markers.SelectableField{}, markers.Metadata{})...)
+		markers.SelectableField{}, markers.Metadata{}, markers.OpenShiftAPIApproved{}, markers.OpenShiftCapability{})...)
 	rows = append(rows, otherRows(readByModel,
 		markers.KubebuilderRequired{}, markers.KubebuilderOptional{}, markers.Required{}, markers.Optional{},
 		markers.Schemaless{}, markers.ObjectRoot{}, markers.GroupName{}, markers.VersionName{}, markers.Skip{},
 		markers.ConversionFrom{}, markers.ConversionDrop{}, markers.ConversionStyle{}, markers.ConversionWebhook{},
 		markers.ConversionTests{}, markers.ConversionFuzzer{}, markers.ConversionSkip{}, markers.ConversionGenerate{},
 		markers.K8sConversionGen{}, markers.FeatureGate{},
+		// OpenShift's feature gate markers are read by the model as the
+		// crdgen markers they stand for; +openshift:file-pattern names
+		// files in openshift's layout.
+		markers.OpenShiftFeatureGate{}, markers.OpenShiftEnum{}, markers.OpenShiftMaxItems{}, markers.OpenShiftXValidation{},
+		markers.OpenShiftUnreadGate{}, markers.OpenShiftFilePattern{}, markers.OpenShiftCompatibilityLevel{},
+		markers.OpenShiftCompatibilityInternal{}, markers.OpenShiftSchemaGen{},
 		// The other generators' markers (DeepCopy, RBAC, webhooks, apply
 		// configurations) shape their files, not the CRDs.
 		markers.RBAC{}, markers.Webhook{}, markers.WebhookConfiguration{}, markers.ObjectGenerate{},
 		markers.DeepCopyGen{}, markers.DeepCopyInterfaces{}, markers.ApplyConfigGenerate{}, markers.ApplyConfigOutputPackage{})...)
+	rows = append(rows, otherRows(onDescriptions, markers.SkipDescription{}, markers.Descriptions{})...)
 	return append(rows, otherRows(foreign, markers.Raw{})...)
 }
 

@@ -74,16 +74,20 @@ func (g *gen) fieldIn(f *model.Field) bool {
 
 // activeMarkers are the markers of a node that exist in the set: a marker
 // whose condition holds replaces the node's unconditional markers that set
-// the same keywords (+default and +kubebuilder:default alike), unless it
-// is repeatable (a CEL rule), which adds.
+// the same keywords (+default and +kubebuilder:default alike), and the
+// conditional ones before it that hold too (the last written wins, as
+// openshift's generator applies them in order), unless it is repeatable (a
+// CEL rule), which adds.
 func (g *gen) activeMarkers(ms []markers.Marker) []markers.Marker {
-	replaced := map[string]bool{}
+	// last is, for each replaced key, the index of the conditional marker
+	// that sets it.
+	last := map[string]int{}
 	conditional := false
-	for _, m := range ms {
+	for i, m := range ms {
 		if m.When != "" {
 			conditional = true
 			if g.holds(m) && (m.Def == nil || !m.Def.Repeatable) {
-				replaced[replaceKey(m)] = true
+				last[replaceKey(m)] = i
 			}
 		}
 	}
@@ -91,8 +95,11 @@ func (g *gen) activeMarkers(ms []markers.Marker) []markers.Marker {
 		return ms
 	}
 	out := make([]markers.Marker, 0, len(ms))
-	for _, m := range ms {
-		if !g.holds(m) || m.When == "" && replaced[replaceKey(m)] {
+	for i, m := range ms {
+		if !g.holds(m) {
+			continue
+		}
+		if at, ok := last[replaceKey(m)]; ok && (m.When == "" || at != i && (m.Def == nil || !m.Def.Repeatable)) {
 			continue
 		}
 		out = append(out, m)
@@ -241,7 +248,7 @@ func CheckSets(m *model.Model, sets []*featureset.Set, known []string) markers.E
 	unknown := func(ms []markers.Marker) bool {
 		return slices.ContainsFunc(ms, func(mk markers.Marker) bool {
 			fg, ok := mk.Value.(markers.FeatureGate)
-			return ok && !slices.Contains(known, featureset.Gate(fg.Value)) || mk.When != "" && !fromGatewayTag(mk) && !slices.Contains(known, featureset.Gate(mk.When))
+			return ok && !knownAll(known, fg.Value) || mk.When != "" && !fromGatewayTag(mk) && !knownAll(known, mk.When)
 		})
 	}
 	gens := make([]*gen, len(sets))
@@ -300,6 +307,20 @@ func CheckSets(m *model.Model, sets []*featureset.Set, known []string) markers.E
 		}
 	}
 	return diags
+}
+
+// knownAll reports whether a condition parses and every gate of it is
+// known (the loader reports the others).
+func knownAll(known []string, cond string) bool {
+	if featureset.CheckCondition(cond) != nil {
+		return false
+	}
+	for _, g := range featureset.Gates(cond) {
+		if !slices.Contains(known, g) {
+			return false
+		}
+	}
+	return true
 }
 
 // packagePos is where a package's feature gate markers are.

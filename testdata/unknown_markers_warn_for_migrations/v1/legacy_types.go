@@ -25,10 +25,12 @@ type LegacySpec struct {
 	// +k8s:openapi-gen=true
 	// +patchStrategy=merge
 	// +k8s:format=k8s-short-name
+	// +k8s:conversion-fn=drop
 	Y string `json:"y"`
 }
 
 // Legacy is a kind.
+// +k8s:conversion-gen:explicit-from=net/url.Values
 // +kubebuilder:rbac:groups=migrate.example.com,resources=legacies,verbs=get
 // +kubebuilder:object:root=true
 type Legacy struct {

@@ -1,0 +1,154 @@
+package main
+
+// This file implements "crdgen docs": the API reference in Markdown
+// (pkg/apidocs) of the CRDs the pipeline builds, and the reference crdgen
+// generate writes beside the CRDs when crdgen.yaml has docs.outputDir.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/pkg/apidocs"
+	"github.com/crdgen/crdgen/pkg/pipeline"
+	"github.com/crdgen/crdgen/pkg/schemagen"
+)
+
+func docsCommand() *command {
+	var outputDir string
+	split := &choice{value: string(apidocs.SplitGroupVersion), allowed: apidocs.Splits()}
+	return &command{
+		name: "docs",
+		about: `Usage: crdgen docs [flags] PACKAGES...
+
+Builds the CRDs of PACKAGES as crdgen crd does and writes their API
+reference in Markdown to DIR: index.md, and one file per group and version
+(<group>_<version>.md) or per kind (--split kind). Each kind has its
+description, scope, names, versions, subresources and printer columns;
+each type its schema reaches has a table of its fields: type (linked),
+required or optional, default, validation (bounds, enum values, pattern,
+format, list type and keys, CEL rules with their messages) and
+description. With feature sets, one reference says which sets have each
+kind, version, field and value. Files crdgen wrote in DIR that the run no
+longer makes are removed; other files there are left alone.
+`,
+		builds:     true,
+		diagFormat: true,
+		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+			def := ""
+			if d := cfg.Docs; d != nil {
+				def = cfg.Resolve(d.OutputDir)
+				if d.Split != "" {
+					split.value = d.Split
+				}
+			}
+			fs.StringVar(&outputDir, "output-dir", "DIR", def, "where the Markdown files go (docs.outputDir in "+config.Name+")")
+			fs.alias("o", "output-dir")
+			fs.Var(split, "split", "group-version|kind", "one file per group and version, or one per kind")
+			r.checkFlag(fs)
+		},
+		check: func(r *runState) error {
+			switch outputDir {
+			case "":
+				return errors.New("the output directory is empty; name one with -o, or docs.outputDir in " + config.Name)
+			case "-":
+				return errors.New("the reference is several files; name a directory with -o")
+			}
+			return nil
+		},
+		produce: func(r *runState) (*outputs, error) {
+			if !r.built() {
+				return nil, nil
+			}
+			out := newOutputs()
+			return out, r.addDocs(out, r.a.abs(outputDir), apidocs.Options{Split: apidocs.Split(split.value)})
+		},
+	}
+}
+
+// generateDocs adds the API reference to generate's outputs when
+// crdgen.yaml asks for it (docs.outputDir). crdgen.yaml is read again
+// here, rather than kept by the skeleton, so that generate's own code
+// stays as it is.
+func (r *runState) generateDocs(out *outputs) error {
+	cfg, err := r.a.findConfig(r.reads)
+	if err != nil || cfg == nil || cfg.Docs == nil || cfg.Docs.OutputDir == "" {
+		return err
+	}
+	return r.addDocs(out, cfg.Resolve(cfg.Docs.OutputDir), apidocs.Options{Split: apidocs.Split(cfg.Docs.Split)})
+}
+
+// addDocs adds the API reference of every set's CRDs to out, in dir,
+// where crdgen removes the Markdown files it wrote that the run no longer
+// makes, and replaces no file it did not write.
+func (r *runState) addDocs(out *outputs, dir string, opts apidocs.Options) error {
+	var builds []apidocs.Build
+	for _, sr := range r.results {
+		crds, err := withObjects(sr.res.CRDs, sr.res.Files)
+		if err != nil {
+			return err
+		}
+		builds = append(builds, apidocs.Build{Set: sr.set, CRDs: crds})
+	}
+	files, err := apidocs.Generate(r.mod, builds, opts)
+	if err != nil {
+		return err
+	}
+	ours := map[string]bool{}
+	for _, f := range files {
+		path := filepath.Join(dir, f.Name)
+		out.Files[path] = output.Bytes(f.Content)
+		ours[path] = true
+	}
+	out.Stale = append(out.Stale, output.Stale{Dir: dir, Ext: ".md", Own: func(_ string, data []byte) bool { return ownDocs(data) }})
+	guard := out.Guard
+	out.Guard = func(path string, old []byte) error {
+		if ours[path] && !ownDocs(old) {
+			return fmt.Errorf("was not written by crdgen (its first line is not %q): move it, or write the reference to another directory", apidocs.Header)
+		}
+		if guard != nil {
+			return guard(path, old)
+		}
+		return nil
+	}
+	return nil
+}
+
+// ownDocs reports whether a Markdown file is one crdgen docs wrote.
+func ownDocs(data []byte) bool {
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	return strings.TrimRight(string(first), "\r") == apidocs.Header
+}
+
+// withObjects returns the CRDs with their objects read back from the YAML
+// the pipeline wrote of them: the pipeline keeps objects only when asked
+// to (and a remembered build has none), and one way to them keeps the
+// reference the same however the run went.
+func withObjects(crds []*schemagen.CRD, files map[string]pipeline.File) ([]*schemagen.CRD, error) {
+	out := make([]*schemagen.CRD, len(crds))
+	for i, crd := range crds {
+		f, ok := files[crd.FileName]
+		if !ok {
+			return nil, fmt.Errorf("no YAML for the CRD %s", crd.FileName)
+		}
+		data, err := f.Bytes()
+		if err != nil {
+			return nil, err
+		}
+		obj := &apiextv1.CustomResourceDefinition{}
+		if err := yaml.Unmarshal(data, obj); err != nil {
+			return nil, fmt.Errorf("reading back %s: %v", crd.FileName, err)
+		}
+		c := *crd
+		c.Object = obj
+		out[i] = &c
+	}
+	return out, nil
+}

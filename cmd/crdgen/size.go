@@ -1,0 +1,95 @@
+package main
+
+// This file implements "crdgen size": the size report. It is a command of
+// its own, not a section of crdgen cost's report, because it answers
+// another question (will these CRDs install?) of other readers (whoever
+// ships them: a Helm chart, kubectl apply), and it needs the CRD objects,
+// where the cost report needs the CEL analysis.
+
+import (
+	"fmt"
+
+	"github.com/crdgen/crdgen/internal/config"
+
+	"github.com/crdgen/crdgen/pkg/crdsize"
+	"github.com/crdgen/crdgen/pkg/pipeline"
+)
+
+func sizeCommand() *command {
+	format := &choice{value: crdsize.FormatText, allowed: []string{crdsize.FormatText, crdsize.FormatJSON, crdsize.FormatMarkdown}}
+	return &command{
+		name: "size",
+		about: `Usage: crdgen size [flags] PACKAGES...
+
+Builds the CRDs of PACKAGES and reports their sizes against the limits they
+meet: kubectl apply's last-applied annotation (the API server allows 256 KiB
+of annotations), etcd's default request limit (1.5 MiB) and, for all CRDs
+together, a Helm release (1 MiB). For each version it says how much of the
+schema is descriptions, and which subtrees weigh most, with the Go type and
+field each comes from.
+`,
+		after: `Exit status: 1 when a CRD is over etcd's default limit or cannot fit
+--max-crd-bytes (over the annotation's limit is a warning); 2 for a wrong
+command line.
+`,
+		builds: true,
+		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+			fs.Var(format, "format", "text|json|markdown", "the report's format")
+		},
+		check: func(r *runState) error {
+			// The report needs the objects; a CRD over a limit is what it
+			// is about, so it is reported, not an error that stops it.
+			r.keepObjects = true
+			r.crd.size.report = true
+			return nil
+		},
+		produce: func(r *runState) (*outputs, error) {
+			if !r.built() {
+				return nil, nil
+			}
+			rep, err := r.sizeReport()
+			if err != nil {
+				return nil, err
+			}
+			data, err := crdsize.Render(rep, format.value)
+			if err != nil {
+				return nil, err
+			}
+			out := &outputs{stdout: []pipeline.File{pipeline.FileOf(data)}}
+			if over := overLimits(rep, r.crd.size.budget()); over != "" {
+				out.failure = over
+			}
+			return out, nil
+		},
+	}
+}
+
+// sizeReport is the size report of every set's CRDs.
+func (r *runState) sizeReport() (*crdsize.Report, error) {
+	var in []crdsize.Input
+	for _, sr := range r.results {
+		for _, crd := range sr.res.CRDs {
+			data, err := sr.res.Files[crd.FileName].Bytes()
+			if err != nil {
+				return nil, err
+			}
+			in = append(in, crdsize.Input{Object: crd.Object, File: crd.FileName, YAML: data, Set: sr.name(),
+				Source: crd.Kinds[0].Type.Pos, Origins: crd.SizeOrigins()})
+		}
+	}
+	return crdsize.Build(in, r.a.rel)
+}
+
+// overLimits says which CRD is over etcd's default limit or its budget
+// (0: none), or "".
+func overLimits(rep *crdsize.Report, budget int64) string {
+	for _, c := range rep.CRDs {
+		switch {
+		case c.JSON > crdsize.EtcdLimit:
+			return fmt.Sprintf("CRD %s is %s as JSON, over etcd's default request limit", c.Name, crdsize.FormatBytes(c.JSON))
+		case budget > 0 && c.Annotations > budget:
+			return fmt.Sprintf("CRD %s cannot fit its budget of %s", c.Name, crdsize.FormatBytes(budget))
+		}
+	}
+	return ""
+}

@@ -1,0 +1,3 @@
+// Package v1 is built with a budget.
+// +groupName=budget.example.com
+package v1

@@ -1,0 +1,3 @@
+// Package shared says none of its types' descriptions go into CRDs.
+// +kubebuilder:skip:description
+package shared

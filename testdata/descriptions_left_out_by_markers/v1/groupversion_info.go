@@ -1,0 +1,3 @@
+// Package v1 leaves descriptions out where its markers say so.
+// +groupName=quiet.example.com
+package v1

@@ -1,0 +1,2 @@
+// +groupName=cond.example.com
+package v1

@@ -1,0 +1,2 @@
+// +groupName=example.openshift.io
+package v1

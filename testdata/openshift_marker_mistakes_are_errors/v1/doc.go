@@ -1,0 +1,2 @@
+// +groupName=mistakes.openshift.io
+package v1

@@ -1,0 +1,2 @@
+// +groupName=layout.openshift.io
+package v1alpha1

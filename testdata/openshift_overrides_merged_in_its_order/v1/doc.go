@@ -1,0 +1,2 @@
+// +groupName=override.openshift.io
+package v1

@@ -1,0 +1,2 @@
+// +groupName=harness.openshift.io
+package v1
