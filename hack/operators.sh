@@ -28,11 +28,6 @@
 #                       this repository instead of the working tree
 #   OPERATORS_ONLY      run only the operators whose names match this regular
 #                       expression
-#
-# OPERATOR_EDIT, set for one operator, is a command run in its source before
-# both copies are made, for a line crdgen refuses that no flag gets past
-# (each use says which); crdgen crd --unknown-markers=warn ./... runs on the
-# unedited source first, so the refusal stays in the results.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -105,14 +100,6 @@ operator() {
 		[ -e "$d/src/$p" ] && has+="$p " || has+="(no $p) "
 	done
 	note "$name" "source: $mod" "$has; $(find "$d/src" -name zz_generated.deepcopy.go | wc -l) zz_generated.deepcopy.go"
-	if [ -n "${OPERATOR_EDIT:-}" ]; then
-		local rc=0
-		(cd "$d/src" && timed "$name: crdgen crd ./... (unedited)" "$crdgen" crd --unknown-markers=warn -o "$d/unedited-crd" ./...) \
-			>"$d/unedited-crd.log" 2>&1 || rc=$?
-		[ "$rc" = 0 ] || refused "$name" "crdgen crd --unknown-markers=warn ./... (unedited)" "$d/unedited-crd.log" "$rc"
-		(cd "$d/src" && eval "$OPERATOR_EDIT")
-		note "$name" "source edited (both copies)" "$OPERATOR_EDIT"
-	fi
 	if ! (cd "$d/src" && timed "$name: go mod download" go mod download) >"$d/download.log" 2>&1; then
 		refused "$name" "go mod download" "$d/download.log" 1 failed
 		return 0
@@ -129,12 +116,8 @@ operator kuberay github.com/ray-project/kuberay/ray-operator@v1.5.0 "manifests g
 
 # Kueue: no PROJECT file; its outputs are under config/components; the
 # Makefile's manifests target runs controller-gen twice (CRDs of ./apis/...;
-# role and webhooks of ./pkg/...), generate-code once (DeepCopy). crdgen
-# refuses conversion-gen's +k8s:conversion-gen:explicit-from=net/url.Values
-# in apis/visibility (an error even with --unknown-markers=warn), so those
-# two comment lines go (controller-gen does not read them).
-OPERATOR_EDIT="sed -i '/+k8s:conversion-gen:explicit-from=/d' apis/visibility/v1beta1/types.go apis/visibility/v1beta2/types.go" \
-	operator kueue sigs.k8s.io/kueue@v0.17.0 "manifests generate-code" -
+# role and webhooks of ./pkg/...), generate-code once (DeepCopy).
+operator kueue sigs.k8s.io/kueue@v0.17.0 "manifests generate-code" -
 
 # Cluster API Provider AWS: a PROJECT file of kubebuilder's version 2, with
 # no layout, so not a kubebuilder project to crdgen; one controller-gen
