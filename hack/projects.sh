@@ -339,8 +339,11 @@ whole() {
 # generate` replaces both make targets, docs/guides/generators.md): the
 # union of their generators and package patterns, and each other flag once
 # (a second value for a flag is noted and dropped). One run, not one per
-# line: generate always writes the CRDs (and conversions), so a run per
-# line would check and write them again with another line's options.
+# line, as the generators guide has one `crdgen generate` do both targets
+# from one load. Every generator then reads every pattern: where the lines
+# give generators different packages, crdgen can write more than
+# controller-gen (CAPA's crd line leaves out ./cmd/..., which only its
+# object line reads, and crdgen writes the CRD of a kind there).
 whole_mapped() {
 	local name=$1 src=$2 dir=$3 d="$work/$1" f gens="" args=() patterns=() seen=" "
 	cp -a "$src" "$dir"
