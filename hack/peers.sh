@@ -26,6 +26,14 @@
 #   5. runs `crdgen generate` in a copy (WORK/NAME/gen), lists the Go files it
 #      wrote or changed, and builds the copy and runs the generated
 #      conversion round-trip tests.
+# For kubebuilder's project-v4, project-v4-multigroup and
+# project-v4-with-plugins and the book's cronjob-tutorial and
+# multiversion-tutorial it then runs the whole-project unit of
+# hack/projects.sh: controller-gen with the controller-gen lines of the
+# Makefile's manifests and generate targets in one copy, `crdgen generate
+# --year YEAR` in another, every file either writes compared (CRDs, role,
+# webhook configurations, DeepCopy, apply configurations), and crdgen's
+# copy built, vetted and put through a DeepCopy round-trip test.
 # It ends with a table; every comparison's full output is in
 # WORK/NAME/cmp-*.txt and every tool's messages in WORK/NAME/*.log.
 #
@@ -38,6 +46,8 @@
 #                       another one needs a git dir that has it, not the clone)
 #   CONTROLLER_GEN      a controller-gen binary (default: go install v0.23.0
 #                       into WORK/bin)
+#   PEERS_ONLY          run only the projects whose names match this regular
+#                       expression (kb-project-v4, controller-tools, ...)
 #   CRDGEN_REF          build crdgen and crdcompare from this revision of this
 #                       repository (a `git archive` snapshot in WORK; the
 #                       checkout is not touched) instead of the working tree,
@@ -58,17 +68,15 @@ timings="$work/timings.tsv"   # one row per timed step
 : >"$results"
 : >"$timings"
 
-# timed NAME COMMAND...: runs COMMAND, records how long it took under NAME,
-# and returns its exit code (without stopping the script under set -e).
-timed() {
-	local name=$1 start rc=0
-	shift
-	start=$EPOCHREALTIME
-	"$@" || rc=$?
-	awk -v n="$name" -v s="$start" -v e="$EPOCHREALTIME" -v rc="$rc" \
-		'BEGIN { printf "%s\t%.1f\t%s\n", n, e - s, rc }' >>"$timings"
-	return "$rc"
-}
+# The year of generated Go headers, for controller-gen's $(YEAR) and
+# crdgen's --year: the one kubebuilder's committed files carry, so that the
+# copies differ from the committed files only where a generator does.
+year=2026
+# shellcheck source=hack/projects.sh
+. "$repo/hack/projects.sh"
+
+# only NAME reports whether NAME is among the projects to run (PEERS_ONLY).
+only() { [[ $1 =~ ${PEERS_ONLY:-.} ]]; }
 
 # ---------------------------------------------------------------------------
 # Tools: crdgen from this checkout, crdcompare, and controller-gen.
@@ -86,6 +94,7 @@ else
 fi
 timed "setup: build crdgen" sh -c "cd '$src' && go build -o '$work/bin/crdgen' ./cmd/crdgen"
 timed "setup: build crdcompare" sh -c "cd '$src' && go build -o '$work/bin/crdcompare' ./hack/crdcompare"
+timed "setup: build roundtrip" sh -c "cd '$src' && go build -o '$work/bin/roundtrip' ./hack/roundtrip"
 crdgen=$work/bin/crdgen
 if [ -z "${CONTROLLER_GEN:-}" ]; then
 	timed "setup: install controller-gen" \
@@ -149,19 +158,6 @@ compare() {
 	printf '%s\t%s\t%s\t%s\n' "$name" "$wantLabel vs $gotLabel" "$summary" "$notEqual" >>"$results"
 	echo "== $name: $wantLabel vs $gotLabel: $summary"
 }
-
-# refused NAME TOOL LOG RC [VERB] records a tool that exited non-zero (VERB:
-# refused, or failed for a build), with the first lines of what it printed.
-refused() {
-	local name=$1 tool=$2 log=$3 rc=$4 verb=${5:-refused}
-	printf '%s\t%s %s\texit %s\t%s\n' "$name" "$tool" "$verb" "$rc" \
-		"$(grep -v '^\s*$' "$log" | head -n 3 | tr '\n' '|' | sed 's/|$//')" >>"$results"
-	echo "== $name: $tool exited $rc:"
-	sed -n 1,10p "$log"
-}
-
-# note NAME WHAT TEXT adds a free-form row to the results.
-note() { printf '%s\t%s\t%s\t\n' "$1" "$2" "$3" >>"$results"; }
 
 # ---------------------------------------------------------------------------
 # One unit: controller-gen and crdgen on the same packages, then the
@@ -321,10 +317,12 @@ prepare() {
 # (only the crd generator is run here). crdgen runs as the table of
 # docs/guides/migrating-from-controller-gen.md maps it: crdgen crd -o DIR ./api/...
 
-# kubebuilder NAME PATH CRD_OPTS CRDGEN_FLAGS
+# kubebuilder NAME PATH CRD_OPTS CRDGEN_FLAGS [whole]
+# With "whole", the whole-project unit (hack/projects.sh) follows.
 kubebuilder() {
-	local name=$1 path=$2 crdOpts=$3 flags=$4
+	local name=$1 path=$2 crdOpts=$3 flags=$4 whole=${5:-}
 	local src="$work/$name/src"
+	only "$name" || return 0
 	mkdir -p "$work/$name"
 	echo
 	echo "#### $name ($path)"
@@ -350,15 +348,17 @@ kubebuilder() {
 		compare "$name" api-all "crdgen ./api/..." "crdgen ./..." "$work/$name/crdgen" "$work/$name/crdgen-all"
 	fi
 	generate "$name" "$src" "$flags" ./api/...
+	# crdgen generate with no flags but the year, as a kubebuilder user runs it.
+	[ -z "$whole" ] || whole "$name" "$src" --year "$year"
 }
 
 kb=docs/book/src
-kubebuilder kb-cronjob-tutorial $kb/cronjob-tutorial/testdata/project :maxDescLen=0 "--max-description-length 0"
+kubebuilder kb-cronjob-tutorial $kb/cronjob-tutorial/testdata/project :maxDescLen=0 "--max-description-length 0" whole
 kubebuilder kb-getting-started $kb/getting-started/testdata/project "" ""
-kubebuilder kb-multiversion-tutorial $kb/multiversion-tutorial/testdata/project :maxDescLen=0 "--max-description-length 0"
-kubebuilder kb-project-v4 testdata/project-v4 "" ""
-kubebuilder kb-project-v4-multigroup testdata/project-v4-multigroup "" ""
-kubebuilder kb-project-v4-with-plugins testdata/project-v4-with-plugins "" ""
+kubebuilder kb-multiversion-tutorial $kb/multiversion-tutorial/testdata/project :maxDescLen=0 "--max-description-length 0" whole
+kubebuilder kb-project-v4 testdata/project-v4 "" "" whole
+kubebuilder kb-project-v4-multigroup testdata/project-v4-multigroup "" "" whole
+kubebuilder kb-project-v4-with-plugins testdata/project-v4-with-plugins "" "" whole
 
 # ---------------------------------------------------------------------------
 # controller-tools: pkg/crd/testdata, a module of its own
@@ -371,100 +371,85 @@ kubebuilder kb-project-v4-with-plugins testdata/project-v4-with-plugins "" ""
 # ignoreUnexportedFields is always on in crdgen; allowDangerousTypes maps to
 # --allow-dangerous-types, maxDescLen to --max-description-length.
 
-ct=$work/controller-tools/src
-mkdir -p "$work/controller-tools"
-echo
-echo "#### controller-tools (pkg/crd/testdata)"
-extract "$ctGit" "$ctRef" pkg/crd/testdata "$ct"
-git --git-dir="$ctGit" grep -h 'go:generate' "$ctRef" -- pkg/crd/testdata >"$work/controller-tools/go-generate.txt" || true
-prepare controller-tools "$ct" || true
-
-# ctunit NAME CG_OPTS CRDGEN_FLAGS PATHS COMMITTED_FILE[=AS]...: one controller-gen
-# invocation over PATHS (controller-gen's ;-separated form is built from the
-# space-separated list), compared with the committed files (relative to the
-# unit's directory; =AS names the file it is compared with, for a golden file
-# made with other options).
-ctunit() {
-	local name=controller-tools/$1 cgOpts=$2 flags=$3 paths=$4
-	shift 4
-	local d="$work/$name" f
-	rm -rf "$d/committed"
-	mkdir -p "$d/committed"
-	for f in "$@"; do
-		cp "$ct${SUBDIR:+/$SUBDIR}/${f%%=*}" "$d/committed/${f#*=}"
-	done
+controller_tools() {
+	local ct ctOpts p d rc cgrc
+	ct=$work/controller-tools/src
+	mkdir -p "$work/controller-tools"
 	echo
-	echo "## $name"
-	unit "$name" "$ct" "$cgOpts paths=$(echo "$paths" | tr ' ' ';')" "$flags" "$paths" "$d/committed"
-	generate "$name" "$ct" "$flags" "$paths"
+	echo "#### controller-tools (pkg/crd/testdata)"
+	extract "$ctGit" "$ctRef" pkg/crd/testdata "$ct"
+	git --git-dir="$ctGit" grep -h 'go:generate' "$ctRef" -- pkg/crd/testdata >"$work/controller-tools/go-generate.txt" || true
+	prepare controller-tools "$ct" || true
+
+	# ctunit NAME CG_OPTS CRDGEN_FLAGS PATHS COMMITTED_FILE[=AS]...: one controller-gen
+	# invocation over PATHS (controller-gen's ;-separated form is built from the
+	# space-separated list), compared with the committed files (relative to the
+	# unit's directory; =AS names the file it is compared with, for a golden file
+	# made with other options).
+	ctunit() {
+		local name=controller-tools/$1 cgOpts=$2 flags=$3 paths=$4
+		shift 4
+		local d="$work/$name" f
+		rm -rf "$d/committed"
+		mkdir -p "$d/committed"
+		for f in "$@"; do
+			cp "$ct${SUBDIR:+/$SUBDIR}/${f%%=*}" "$d/committed/${f#*=}"
+		done
+		echo
+		echo "## $name"
+		unit "$name" "$ct" "$cgOpts paths=$(echo "$paths" | tr ' ' ';')" "$flags" "$paths" "$d/committed"
+		generate "$name" "$ct" "$flags" "$paths"
+	}
+
+	ctOpts=crd:ignoreUnexportedFields=true,allowDangerousTypes=true
+	ctunit cronjob "$ctOpts" --allow-dangerous-types "./ ./deprecated ./unserved ./job/... ./immutable" \
+		testdata.kubebuilder.io_cronjobs.yaml testdata.kubebuilder.io_jobs.yaml testdata.kubebuilder.io_immutabletypes.yaml
+	# The same packages as parser_integration_test.go loads them, one kind at a
+	# time (the go:generate line above loads two packages of version v1, the
+	# root and immutable, and two of v1beta1, job and unserved).
+	ctunit cronjob-only "$ctOpts" --allow-dangerous-types "./ ./unserved ./deprecated" testdata.kubebuilder.io_cronjobs.yaml
+	ctunit job "$ctOpts" --allow-dangerous-types ./job/... testdata.kubebuilder.io_jobs.yaml
+	ctunit immutable "$ctOpts" --allow-dangerous-types ./immutable testdata.kubebuilder.io_immutabletypes.yaml
+	ctunit oneof "$ctOpts" --allow-dangerous-types ./oneof/... testdata.kubebuilder.io_oneofs.yaml
+	ctunit enum "$ctOpts" --allow-dangerous-types ./enum/... testdata.kubebuilder.io_enums.yaml
+	ctunit external_docs "$ctOpts" --allow-dangerous-types ./external_docs/... testdata.kubebuilder.io_externaldocs.yaml
+	# The nogroup golden file is read by a test only; controller-gen names it
+	# _cronjobs.yaml.
+	ctunit nogroup "$ctOpts" --allow-dangerous-types ./nogroup testdata._cronjobs.yaml=_cronjobs.yaml
+	# internal_version (+kubebuilder:skip) and the type alias packages have no
+	# golden CRD: both tools should write nothing for them.
+	ctunit internal_version "$ctOpts" --allow-dangerous-types ./internal_version
+	ctunit typealias "$ctOpts" --allow-dangerous-types "./typealias_base ./typealias_middle ./typealias_indirect"
+	SUBDIR=multiple_versions ctunit multiple_versions crd "" "./v1beta1 ./v1beta2" \
+		testdata.kubebuilder.io_versionedresources.yaml
+	SUBDIR=gen ctunit gen crd:crdVersions=v1 "" . bar.example.com_foos.yaml
+	SUBDIR=gen ctunit gen-maxdesclen crd:crdVersions=v1,maxDescLen=50 "--max-description-length 50" . \
+		bar.example.com_foos_maxdesclen.yaml=bar.example.com_foos.yaml
+	SUBDIR=gen/zoo ctunit gen-zoo crd:crdVersions=v1 "" . bar.example.com_zoos.yaml
+	SUBDIR=plural ctunit plural crd:crdVersions=v1 "" . plural.example.com_testquotas.yaml
+
+	# Packages that controller-tools' tests expect controller-gen to reject:
+	# crdgen should refuse them too. Only the exit codes and messages are kept.
+	for p in enum_error inline_struct_error oneof_error oneof_missing_tag_error wrong_annotation_format wrong_title_format iface; do
+		d="$work/controller-tools/errors/$p"
+		mkdir -p "$d"
+		rc=0
+		(cd "$ct" && timed "controller-tools/errors/$p: controller-gen" \
+			"$CONTROLLER_GEN" "$ctOpts" "paths=./$p/..." "output:crd:artifacts:config=$d/controller-gen") >"$d/controller-gen.log" 2>&1 || rc=$?
+		cgrc=$rc
+		rc=0
+		(cd "$ct" && timed "controller-tools/errors/$p: crdgen crd" \
+			"$crdgen" crd --allow-dangerous-types -o "$d/crdgen" "./$p/...") >"$d/crdgen.log" 2>&1 || rc=$?
+		note "controller-tools/errors/$p" "expected error" "controller-gen exit $cgrc, crdgen exit $rc"
+		[ "$cgrc" = 0 ] || refused "controller-tools/errors/$p" controller-gen "$d/controller-gen.log" "$cgrc"
+		[ "$rc" = 0 ] || refused "controller-tools/errors/$p" crdgen "$d/crdgen.log" "$rc"
+	done
 }
-
-ctOpts=crd:ignoreUnexportedFields=true,allowDangerousTypes=true
-ctunit cronjob "$ctOpts" --allow-dangerous-types "./ ./deprecated ./unserved ./job/... ./immutable" \
-	testdata.kubebuilder.io_cronjobs.yaml testdata.kubebuilder.io_jobs.yaml testdata.kubebuilder.io_immutabletypes.yaml
-# The same packages as parser_integration_test.go loads them, one kind at a
-# time (the go:generate line above loads two packages of version v1, the
-# root and immutable, and two of v1beta1, job and unserved).
-ctunit cronjob-only "$ctOpts" --allow-dangerous-types "./ ./unserved ./deprecated" testdata.kubebuilder.io_cronjobs.yaml
-ctunit job "$ctOpts" --allow-dangerous-types ./job/... testdata.kubebuilder.io_jobs.yaml
-ctunit immutable "$ctOpts" --allow-dangerous-types ./immutable testdata.kubebuilder.io_immutabletypes.yaml
-ctunit oneof "$ctOpts" --allow-dangerous-types ./oneof/... testdata.kubebuilder.io_oneofs.yaml
-ctunit enum "$ctOpts" --allow-dangerous-types ./enum/... testdata.kubebuilder.io_enums.yaml
-ctunit external_docs "$ctOpts" --allow-dangerous-types ./external_docs/... testdata.kubebuilder.io_externaldocs.yaml
-# The nogroup golden file is read by a test only; controller-gen names it
-# _cronjobs.yaml.
-ctunit nogroup "$ctOpts" --allow-dangerous-types ./nogroup testdata._cronjobs.yaml=_cronjobs.yaml
-# internal_version (+kubebuilder:skip) and the type alias packages have no
-# golden CRD: both tools should write nothing for them.
-ctunit internal_version "$ctOpts" --allow-dangerous-types ./internal_version
-ctunit typealias "$ctOpts" --allow-dangerous-types "./typealias_base ./typealias_middle ./typealias_indirect"
-SUBDIR=multiple_versions ctunit multiple_versions crd "" "./v1beta1 ./v1beta2" \
-	testdata.kubebuilder.io_versionedresources.yaml
-SUBDIR=gen ctunit gen crd:crdVersions=v1 "" . bar.example.com_foos.yaml
-SUBDIR=gen ctunit gen-maxdesclen crd:crdVersions=v1,maxDescLen=50 "--max-description-length 50" . \
-	bar.example.com_foos_maxdesclen.yaml=bar.example.com_foos.yaml
-SUBDIR=gen/zoo ctunit gen-zoo crd:crdVersions=v1 "" . bar.example.com_zoos.yaml
-SUBDIR=plural ctunit plural crd:crdVersions=v1 "" . plural.example.com_testquotas.yaml
-
-# Packages that controller-tools' tests expect controller-gen to reject:
-# crdgen should refuse them too. Only the exit codes and messages are kept.
-for p in enum_error inline_struct_error oneof_error oneof_missing_tag_error wrong_annotation_format wrong_title_format iface; do
-	d="$work/controller-tools/errors/$p"
-	mkdir -p "$d"
-	rc=0
-	(cd "$ct" && timed "controller-tools/errors/$p: controller-gen" \
-		"$CONTROLLER_GEN" "$ctOpts" "paths=./$p/..." "output:crd:artifacts:config=$d/controller-gen") >"$d/controller-gen.log" 2>&1 || rc=$?
-	cgrc=$rc
-	rc=0
-	(cd "$ct" && timed "controller-tools/errors/$p: crdgen crd" \
-		"$crdgen" crd --allow-dangerous-types -o "$d/crdgen" "./$p/...") >"$d/crdgen.log" 2>&1 || rc=$?
-	note "controller-tools/errors/$p" "expected error" "controller-gen exit $cgrc, crdgen exit $rc"
-	[ "$cgrc" = 0 ] || refused "controller-tools/errors/$p" controller-gen "$d/controller-gen.log" "$cgrc"
-	[ "$rc" = 0 ] || refused "controller-tools/errors/$p" crdgen "$d/crdgen.log" "$rc"
-done
+if only controller-tools; then controller_tools; fi
 
 # ---------------------------------------------------------------------------
-# The table.
+# The tables.
 
-echo
-echo "#### Results. equal: byte-identical or only the tool annotation differs (of which"
-echo "#### tool: the tool annotation); sem: semantically equal; diff: different; miss: committed"
-echo "#### but not generated; extra: generated, not committed. Diffs: WORK/NAME/cmp-*.txt; logs: WORK/NAME/*.log"
-awk -F '\t' '
-function cut(s, n) { return length(s) > n ? substr(s, 1, n) "..." : s }
-BEGIN { printf "%-40s %-36s %5s %5s %4s %4s %4s %4s %5s  %s\n", "project", "comparison", "files", "equal", "tool", "sem", "diff", "miss", "extra", "details" }
-{
-	if ($3 ~ /files:/) {
-		# "N files: a byte-identical, b identical but the tool annotation, c semantically-equal, d different, e missing, f extra"
-		n = split($3, w, /[^0-9]+/)
-		printf "%-40s %-36s %5d %5d %4d %4d %4d %4d %5d  %s\n", $1, $2, w[1], w[2] + w[3], w[3], w[4], w[5], w[6], w[7], $4
-	} else {
-		printf "%-40s %-36s %s  %s\n", $1, $2, $3, cut($4, 200)
-	}
-}' "$results"
-
-echo
-echo "#### Timings (seconds, exit code)"
-awk -F '\t' '{ printf "%-70s %7s  %s\n", $1, $2, $3 }' "$timings"
+print_tables
 echo
 echo "work dir: $work"

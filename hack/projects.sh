@@ -1,0 +1,441 @@
+# shellcheck shell=bash
+# projects.sh is sourced by hack/peers.sh and hack/operators.sh. It holds
+# how they record results (timed, note, refused, the final tables) and the
+# whole-project unit: controller-gen with a project's own Makefile lines in
+# one copy of it, `crdgen generate` in another, every file either writes
+# compared, then a build, go vet and a DeepCopy round-trip test of
+# crdgen's copy.
+#
+# The sourcing script sets, before calling anything here:
+#   work            the work dir (everything is written under it)
+#   results         a TSV file, one row per comparison or check
+#   timings         a TSV file, one row per timed step
+#   crdgen          the crdgen binary; CRDGEN_CACHE under the work dir
+#   CONTROLLER_GEN  the controller-gen binary
+#   year            the year given to controller-gen ($(YEAR)) and to crdgen
+# and builds $work/bin/crdcompare and $work/bin/roundtrip.
+
+# timed NAME COMMAND...: runs COMMAND, records how long it took under NAME,
+# and returns its exit code (without stopping the script under set -e).
+timed() {
+	local name=$1 start rc=0
+	shift
+	start=$EPOCHREALTIME
+	"$@" || rc=$?
+	awk -v n="$name" -v s="$start" -v e="$EPOCHREALTIME" -v rc="$rc" \
+		'BEGIN { printf "%s\t%.1f\t%s\n", n, e - s, rc }' >>"$timings"
+	return "$rc"
+}
+
+# refused NAME TOOL LOG RC [VERB] records a tool that exited non-zero (VERB:
+# refused, or failed for a build), with the first lines of what it printed.
+refused() {
+	local name=$1 tool=$2 log=$3 rc=$4 verb=${5:-refused}
+	printf '%s\t%s %s\texit %s\t%s\n' "$name" "$tool" "$verb" "$rc" \
+		"$(grep -v '^\s*$' "$log" | head -n 3 | tr '\n' '|' | sed 's/|$//')" >>"$results"
+	echo "== $name: $tool exited $rc:"
+	sed -n 1,10p "$log"
+}
+
+# note NAME WHAT TEXT adds a free-form row to the results.
+note() { printf '%s\t%s\t%s\t\n' "$1" "$2" "$3" >>"$results"; }
+
+# print_tables prints the results and the timings.
+print_tables() {
+	echo
+	echo "#### Results. equal: byte-identical or only the tool annotation (CRDs) or the generator's"
+	echo "#### name (Go) differs (of which tool: those); sem: semantically equal; diff: different;"
+	echo "#### miss: in the first tree only; extra: in the second only. Diffs: WORK/NAME/cmp-*.txt; logs: WORK/NAME/*.log"
+	awk -F '\t' '
+	function cut(s, n) { return length(s) > n ? substr(s, 1, n) "..." : s }
+	BEGIN { printf "%-40s %-36s %5s %5s %4s %4s %4s %4s %5s  %s\n", "project", "comparison", "files", "equal", "tool", "sem", "diff", "miss", "extra", "details" }
+	{
+		if ($3 ~ /files:/) {
+			# "N files: a byte-identical, b identical but the tool annotation, c semantically-equal,
+			# d equal as the API server reads them, e different, f missing, g extra"
+			n = split($3, w, /[^0-9]+/)
+			printf "%-40s %-36s %5d %5d %4d %4d %4d %4d %5d  %s\n", $1, $2, w[1], w[2] + w[3], w[3], w[4] + w[5], w[6], w[7], w[8], $4
+		} else {
+			printf "%-40s %-36s %s  %s\n", $1, $2, $3, cut($4, 200)
+		}
+	}' "$results"
+	echo
+	echo "#### Timings (seconds, exit code)"
+	awk -F '\t' '{ printf "%-70s %7s  %s\n", $1, $2, $3 }' "$timings"
+}
+
+# ---------------------------------------------------------------------------
+# The whole-project unit.
+
+# cg_lines DIR TARGET... prints the controller-gen command lines that
+# `make TARGET...` runs in DIR, expanded by make itself (so a Makefile's
+# variables such as $(CRD_OPTIONS) count), one a line, with the binary as
+# __CONTROLLER_GEN__ and $(YEAR) as $year. make -n runs no recipe but those
+# of recursive makes and $(shell) calls, so it runs in a throwaway copy of
+# DIR, and the placeholder keeps every recipe away from the real binary
+# (-o: make need not know how to build it). WHOLE_MAKE_ARGS adds arguments,
+# such as -o for other tools a target needs.
+cg_lines() {
+	local dir=$1 tmp
+	shift
+	tmp=$(mktemp -d "$work/make-n.XXXXXX")
+	cp -a "$dir/." "$tmp"
+	# shellcheck disable=SC2086
+	make -n --no-print-directory -C "$tmp" "$@" CONTROLLER_GEN=__CONTROLLER_GEN__ YEAR="$year" \
+		-o __CONTROLLER_GEN__ ${WHOLE_MAKE_ARGS:-} 2>/dev/null |
+		sed -e ':a' -e '/\\$/{N;s/\\\n[[:space:]]*/ /;ba' -e '}' |
+		grep -E '^"?__CONTROLLER_GEN__"? ' || true
+	rm -rf "$tmp"
+}
+
+# map_flags LINE prints the `crdgen generate` arguments that one
+# controller-gen command line maps to (docs/guides/migrating-from-controller-gen.md
+# and docs/guides/generators.md), one flag with its value a line and
+# "pattern P" for each package pattern; an option with no crdgen flag is
+# printed as "unmapped OPTION".
+map_flags() {
+	local args w o gens="" header=""
+	args=$(sed -E 's/^"?__CONTROLLER_GEN__"? //' <<<"$1")
+	eval "set -- $args"
+	{
+		for w in "$@"; do
+			case $w in
+			paths=*)
+				tr ';' '\n' <<<"${w#paths=}" | sed '/^$/d; s/^/pattern /'
+				;;
+			crd | crd:*)
+				gens+=,crd
+				[ "$w" = crd ] && continue
+				for o in $(tr ',' ' ' <<<"${w#crd:}"); do
+					case $o in
+					maxDescLen=*) echo "--max-description-length ${o#*=}" ;;
+					allowDangerousTypes=true) echo --allow-dangerous-types ;;
+					generateEmbeddedObjectMeta=true) echo --generate-embedded-object-meta ;;
+					# crdgen writes v1 CRDs only and always ignores unexported fields.
+					crdVersions=v1 | ignoreUnexportedFields=true) ;;
+					*) echo "unmapped crd:$o" ;;
+					esac
+				done
+				;;
+			rbac | rbac:*)
+				gens+=,rbac
+				for o in $(tr ',' ' ' <<<"${w#rbac:}"); do
+					case $o in
+					roleName=*) echo "--role-name ${o#*=}" ;;
+					rbac) ;;
+					*) echo "unmapped rbac:$o" ;;
+					esac
+				done
+				;;
+			webhook) gens+=,webhook ;;
+			object | object:* | applyconfiguration | applyconfiguration:*)
+				gens+=,${w%%:*}
+				[ "$w" = "${w%%:*}" ] && continue
+				for o in $(tr ',' ' ' <<<"${w#*:}"); do
+					case $o in
+					headerFile=*)
+						if [ -n "$header" ] && [ "$header" != "${o#*=}" ]; then
+							echo "unmapped ${w%%:*}:$o (a second header file)"
+						else
+							header=${o#*=}
+							echo "--header-file $header"
+						fi
+						;;
+					year=*) echo "--year ${o#*=}" ;;
+					*) echo "unmapped ${w%%:*}:$o" ;;
+					esac
+				done
+				;;
+			output:crd:artifacts:config=* | output:crd:dir=*) echo "-o ${w#*=}" ;;
+			output:rbac:artifacts:config=* | output:rbac:dir=*) echo "--rbac-dir ${w#*=}" ;;
+			output:webhook:artifacts:config=* | output:webhook:dir=*) echo "--webhook-dir ${w#*=}" ;;
+			*) echo "unmapped $w" ;;
+			esac
+		done
+		echo "--generators ${gens#,}"
+	} | awk '!seen[$0]++'
+}
+
+# scaffold_default FLAG_LINE reports whether a map_flags line only says what
+# crdgen's kubebuilder layout does anyway (docs/guides/generators.md).
+scaffold_default() {
+	case $1 in
+	"--generators "* | "-o config/crd/bases" | "--role-name manager-role" | \
+		"--header-file hack/boilerplate.go.txt" | "--year $year" | "--rbac-dir config/rbac" | \
+		"--webhook-dir config/webhook" | "pattern ./...") return 0 ;;
+	esac
+	return 1
+}
+
+# run_crdgen NAME LABEL DIR LOG ARGS... runs `crdgen generate ARGS` in DIR;
+# if it refuses, once more with --unknown-markers=warn, so that what it
+# writes can still be compared. It returns non-zero when both refuse.
+run_crdgen() {
+	local name=$1 label=$2 dir=$3 log=$4 rc=0
+	shift 4
+	(cd "$dir" && timed "$name: $label" "$crdgen" generate "$@") >"$log" 2>&1 || rc=$?
+	[ "$rc" = 0 ] && return 0
+	refused "$name" "$label" "$log" "$rc"
+	rc=0
+	(cd "$dir" && timed "$name: $label --unknown-markers=warn" "$crdgen" generate --unknown-markers=warn "$@") \
+		>"${log%.log}-warn.log" 2>&1 || rc=$?
+	[ "$rc" = 0 ] && return 0
+	refused "$name" "$label --unknown-markers=warn" "${log%.log}-warn.log" "$rc"
+	return 1
+}
+
+# changed_paths SRC COPY prints the files of COPY that are not in SRC or
+# differ from it, and those of SRC that COPY lacks, relative to both.
+changed_paths() {
+	local src=$1 copy=$2
+	diff -rq "$src" "$copy" 2>/dev/null |
+		sed -n -e "s|^Files $src/\(.*\) and $copy/.* differ\$|\1|p" \
+			-e "s|^Only in $copy/*\(.*\): \(.*\)\$|\1/\2|p" \
+			-e "s|^Only in $src/*\(.*\): \(.*\)\$|\1/\2|p" |
+		sed 's|^/||' || true
+}
+
+# compare_trees NAME WHAT SRC WANT GOT compares, file by file, every file
+# that either copy of SRC changed (and every file controller-gen wrote in
+# WANT since $WANT.stamp, changed or not: it rewrites all its outputs),
+# with crdcompare -paths: a row with the counts, and a row per file that is
+# not equal, with its first difference. A directory either tool added is
+# listed file by file. A Go file or CRD of controller-gen's that crdgen
+# left in GOT untouched since $GOT.stamp is one crdgen did not write (its
+# own would name crdgen): missing, not equal.
+compare_trees() {
+	local name=$1 what=$2 src=$3 want=$4 got=$5 d="$work/$1"
+	local slug=${2// /_}
+	local paths="$d/paths-$slug.txt" left="$d/not-written-$slug.txt" out="$d/cmp-$slug.txt"
+	{
+		(cd "$want" && find . -type f -newer "$want.stamp" | sed 's|^\./||')
+		changed_paths "$src" "$want"
+		changed_paths "$src" "$got"
+	} | while read -r p; do
+		# An added directory is reported as one "Only in" line.
+		if [ -d "$want/$p" ] || [ -d "$got/$p" ]; then
+			(cd "$want" 2>/dev/null && find "$p" -type f 2>/dev/null)
+			(cd "$got" 2>/dev/null && find "$p" -type f 2>/dev/null)
+		else
+			echo "$p"
+		fi
+	done | sort -u >"$paths"
+	while read -r p; do
+		if [ -f "$got/$p" ] && [ ! "$got/$p" -nt "$got.stamp" ] && cmp -s "$got/$p" "$src/$p" &&
+			grep -qE '^// Code generated by controller-gen\. DO NOT EDIT\.$|controller-gen\.kubebuilder\.io/version' "$got/$p"; then
+			echo "$p"
+		fi
+	done <"$paths" >"$left"
+	"$work/bin/crdcompare" -diff-lines 60 -paths "$paths" -not-written "$left" "$want" "$got" |
+		sed -e "s|^    --- committed\$|    --- controller-gen|" -e "s|^    +++ crdgen\$|    +++ crdgen|" >"$out" || true
+	local summary notEqual
+	summary=$(tail -n 1 "$out")
+	notEqual=$(awk '$1 == "different" || $1 == "missing" || $1 == "extra" { printf "%s%s:%s", sep, $1, $2; sep = " " }' "$out")
+	printf '%s\t%s\t%s\t%s\n' "$name" "controller-gen vs $what" "$summary" "$notEqual" >>"$results"
+	echo "== $name: controller-gen vs $what: $summary"
+	# A row per file that is not equal, with its first difference.
+	awk -v n="$name" -v w="$what" '
+		function row(st, why) { printf "%s\t  %s: %s\t%s\t%s\n", n, w, file, st, why }
+		/^[a-z-]+ +[^ ]/ {
+			st = $1; file = $2; pending = st == "different"
+			if (st == "missing") {
+				why = "written by controller-gen only"
+				if ((getline nxt) > 0 && nxt ~ /not written/) why = why "; crdgen left the committed file in place"
+				row(st, why)
+			}
+			if (st == "extra") row(st, "written by crdgen only")
+			next
+		}
+		pending && /^    / { sub(/^    (first difference: )?/, ""); row("different", $0); pending = 0 }
+	' "$out" >>"$results"
+}
+
+# whole NAME SRC CRDGEN_ARGS... is the whole-project unit, in WORK/NAME:
+#   - SRC copied to whole-controller-gen, where the controller-gen lines of
+#     the Makefile's manifests and generate targets ($WHOLE_TARGETS to
+#     name others) run as the Makefile has them;
+#   - SRC copied to whole-crdgen, where `crdgen generate CRDGEN_ARGS` runs
+#     (in a kubebuilder project: none but --year);
+#   - the two compared (compare_trees);
+#   - when the Makefile's lines carry options beyond the scaffold's (or
+#     CRDGEN_ARGS is "-": there is no kubebuilder PROJECT file, and crdgen
+#     runs only this way), a third copy, whole-mapped, where crdgen runs
+#     once with the flags the lines map to (map_flags, whole_mapped),
+#     compared the same way;
+#   - go build ./... and go vet ./... in the first copy crdgen wrote
+#     into, and the DeepCopy round trip (hack/roundtrip) of every package
+#     with a zz_generated.deepcopy.go there.
+whole() {
+	local name=$1 src=$2
+	shift 2
+	local d="$work/$name" cg="$work/$name/whole-controller-gen" cr="$work/$name/whole-crdgen"
+	local mapped="$work/$name/whole-mapped" line rc f
+	mkdir -p "$d"
+	rm -rf "$cg" "$cr" "$mapped" "$cg.stamp" "$cr.stamp" "$mapped.stamp" "$d"/cmp-* "$d"/paths-* "$d"/not-written-*
+	echo
+	echo "## $name: the whole project"
+
+	# controller-gen, line by line as the Makefile has them.
+	# shellcheck disable=SC2086
+	cg_lines "$src" ${WHOLE_TARGETS:-manifests generate} >"$d/whole-cg-lines.txt"
+	if [ ! -s "$d/whole-cg-lines.txt" ]; then
+		note "$name" "whole: Makefile" "no controller-gen line in ${WHOLE_TARGETS:-manifests generate}"
+		return 0
+	fi
+	note "$name" "whole: Makefile's controller-gen" "$(sed 's/^"\{0,1\}__CONTROLLER_GEN__"\{0,1\} //' "$d/whole-cg-lines.txt" | tr '\n' '|' | sed 's/|$//; s/|/ | /g')"
+	cp -a "$src" "$cg"
+	touch "$cg.stamp"
+	sleep 1 # a file written in the same clock tick is not -newer
+	local i=0
+	: >"$d/whole-controller-gen.log"
+	while IFS= read -r line; do
+		i=$((i + 1))
+		rc=0
+		(cd "$cg" && timed "$name: controller-gen line $i" bash -c "${line//__CONTROLLER_GEN__/$CONTROLLER_GEN}") \
+			>>"$d/whole-controller-gen.log" 2>&1 || rc=$?
+		[ "$rc" = 0 ] || refused "$name" "controller-gen line $i" "$d/whole-controller-gen.log" "$rc"
+	done <"$d/whole-cg-lines.txt"
+	local stale
+	stale=$(changed_paths "$src" "$cg" | tr '\n' ' ')
+	note "$name" "whole: controller-gen vs committed" "${stale:-no committed file changed}"
+
+	# The mapped flags, line by line.
+	local extra="" flags
+	while IFS= read -r line; do
+		flags=$(map_flags "$line")
+		while IFS= read -r f; do
+			scaffold_default "$f" || extra+="$f; "
+		done <<<"$flags"
+	done <"$d/whole-cg-lines.txt"
+
+	# crdgen generate, as given; then as mapped. The build, vet and round
+	# trip check the first copy crdgen wrote into.
+	local checked=""
+	if [ "${1:-}" != "-" ]; then
+		cp -a "$src" "$cr"
+		touch "$cr.stamp"
+		sleep 1
+		if run_crdgen "$name" "crdgen generate $*" "$cr" "$d/whole-crdgen.log" "$@"; then
+			checked=$cr
+			compare_trees "$name" "crdgen generate $*" "$src" "$cg" "$cr"
+		fi
+	fi
+	if [ -n "$extra" ] || [ "${1:-}" = "-" ]; then
+		[ -z "$extra" ] || note "$name" "whole: options beyond the scaffold's" "$extra"
+		if whole_mapped "$name" "$src" "$mapped"; then
+			checked=${checked:-$mapped}
+			compare_trees "$name" "crdgen as mapped" "$src" "$cg" "$mapped"
+		fi
+	fi
+	if [ -z "$checked" ]; then
+		note "$name" "whole: build, vet, round trip" "not run: crdgen wrote nothing"
+		return 0
+	fi
+	check_copy "$name" "$checked"
+}
+
+# whole_mapped NAME SRC DIR copies SRC to DIR and runs crdgen there once
+# with the flags all the controller-gen lines map to (as one `crdgen
+# generate` replaces both make targets, docs/guides/generators.md): the
+# union of their generators and package patterns, and each other flag once
+# (a second value for a flag is noted and dropped). One run, not one per
+# line, as the generators guide has one `crdgen generate` do both targets
+# from one load. Every generator then reads every pattern: where the lines
+# give generators different packages, crdgen can write more than
+# controller-gen (CAPA's crd line leaves out ./cmd/..., which only its
+# object line reads, and crdgen writes the CRD of a kind there).
+whole_mapped() {
+	local name=$1 src=$2 dir=$3 d="$work/$1" f gens="" args=() patterns=() seen=" "
+	cp -a "$src" "$dir"
+	touch "$dir.stamp"
+	sleep 1
+	while IFS= read -r f; do
+		case $f in
+		"pattern "*)
+			[[ " ${patterns[*]} " == *" ${f#pattern } "* ]] || patterns+=("${f#pattern }")
+			;;
+		"--generators "*) gens+=,${f#--generators } ;;
+		"unmapped "*) note "$name" "whole: crdgen as mapped" "no crdgen flag for ${f#unmapped }" ;;
+		*)
+			if [[ $seen == *" ${f%% *} "* ]]; then
+				[[ " ${args[*]} " == *" $f "* ]] ||
+					note "$name" "whole: crdgen as mapped" "two values for ${f%% *}: kept the first, dropped $f"
+				continue
+			fi
+			seen+="${f%% *} "
+			# shellcheck disable=SC2206
+			args+=($f)
+			;;
+		esac
+	done < <(while IFS= read -r line; do map_flags "$line"; done <"$d/whole-cg-lines.txt")
+	gens=$(tr ',' '\n' <<<"${gens#,}" | awk 'NF && !seen[$0]++' | paste -sd, -)
+	# The year: the Makefile's, or the one every run here gets.
+	[[ $seen == *" --year "* ]] || args+=(--year "$year")
+	args=(--generators "$gens" "${args[@]}" "${patterns[@]}")
+	echo "crdgen generate ${args[*]}" >"$d/whole-mapped-flags.txt"
+	note "$name" "whole: crdgen as mapped" "crdgen generate ${args[*]}"
+	run_crdgen "$name" "crdgen as mapped" "$dir" "$d/whole-mapped.log" "${args[@]}"
+}
+
+# check_copy NAME DIR builds and vets the copy crdgen wrote into, then
+# runs the DeepCopy round trip there. A failing build or vet is run again
+# in the controller-gen copy, to tell the project's failure from crdgen's.
+check_copy() {
+	local name=$1 dir=$2 d="$work/$1" rc what
+	note "$name" "whole: checking" "${dir#"$d"/}"
+	for what in build vet; do
+		rc=0
+		(cd "$dir" && timed "$name: go $what ./... (crdgen's copy)" go "$what" ./...) >"$d/whole-$what.log" 2>&1 || rc=$?
+		if [ "$rc" = 0 ]; then
+			note "$name" "whole: go $what ./..." "ok"
+			continue
+		fi
+		refused "$name" "whole: go $what ./..." "$d/whole-$what.log" "$rc" failed
+		rc=0
+		(cd "$d/whole-controller-gen" && timed "$name: go $what ./... (controller-gen's copy)" go "$what" ./...) \
+			>"$d/whole-$what-controller-gen.log" 2>&1 || rc=$?
+		note "$name" "whole: go $what ./... in controller-gen's copy" "exit $rc"
+	done
+	roundtrip "$name" "$dir"
+}
+
+# roundtrip NAME DIR writes hack/roundtrip's test into every package of DIR
+# with a zz_generated.deepcopy.go, adds sigs.k8s.io/randfill to DIR's
+# go.mod, and runs the tests.
+roundtrip() {
+	local name=$1 dir=$2 d="$work/$1" rc=0 pkgs
+	pkgs=$(cd "$dir" && find . -name zz_generated.deepcopy.go -not -path './vendor/*' -not -path '*/testdata/*' |
+		xargs -r -n1 dirname | sort)
+	if [ -z "$pkgs" ]; then
+		note "$name" "whole: DeepCopy round trip" "no zz_generated.deepcopy.go"
+		return 0
+	fi
+	# shellcheck disable=SC2086
+	(cd "$dir" && go get sigs.k8s.io/randfill@v1.0.0 && "$work/bin/roundtrip" $pkgs) >"$d/whole-roundtrip-gen.log" 2>&1 || rc=$?
+	if [ "$rc" != 0 ]; then
+		refused "$name" "whole: writing the round-trip tests" "$d/whole-roundtrip-gen.log" "$rc" failed
+		return 0
+	fi
+	local types
+	types=$(awk '{ n += $2 } END { print n }' <(grep -E ': [0-9]+ types$' "$d/whole-roundtrip-gen.log"))
+	# shellcheck disable=SC2086
+	(cd "$dir" && timed "$name: go test DeepCopy round trip" \
+		go test -v -count=1 -run '^TestDeepCopy(Object)?RoundTrip$' $pkgs) >"$d/whole-roundtrip.log" 2>&1 || rc=$?
+	local log="$d/whole-roundtrip.log" passed skipped
+	passed=$(grep -c -- '--- PASS: TestDeepCopy.*RoundTrip/' "$log" || true)
+	skipped=$(grep -c -- '--- SKIP' "$log" || true)
+	if [ "$rc" = 0 ]; then
+		note "$name" "whole: DeepCopy round trip" "ok: $types types in $(wc -w <<<"$pkgs") packages ($passed subtests passed, $skipped skipped)"
+		return 0
+	fi
+	# Per package: passed, failed (with the failing types), or not built.
+	local ok failed broken types_failed
+	ok=$(grep -c '^ok ' "$log" || true)
+	broken=$(sed -n 's/^FAIL\s\+\(\S\+\) \[build failed\]$/\1/p' "$log" | tr '\n' ' ')
+	failed=$(awk '/^FAIL[ \t]+[^ \t]+[ \t]+[0-9.]+s$/ { printf "%s ", $2 }' "$log")
+	types_failed=$(sed -n 's/^\s*--- FAIL: TestDeepCopy\(Object\)\{0,1\}RoundTrip\/\(\S\+\).*/\2/p' "$log" | sort -u | tr '\n' ' ')
+	printf '%s\t%s\t%s\t%s\n' "$name" "whole: DeepCopy round trip failed" "exit $rc" \
+		"$ok packages ok ($passed subtests passed, $skipped skipped); failing: ${failed:-none}${types_failed:+(types: $types_failed)}; not built: ${broken:-none}; $(grep -m 3 -E '^\s+zz_deepcopy_roundtrip_test.go:[0-9]+:|^\S+\.go:[0-9]+:[0-9]+: ' "$log" | sed 's/^\s*//' | tr '\n' '|' | sed 's/|$//')" >>"$results"
+	echo "== $name: DeepCopy round trip failed:"
+	sed -n 1,20p "$log"
+}
