@@ -14,6 +14,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/yaml"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/apidocs"
@@ -23,7 +24,7 @@ import (
 
 func docsCommand() *command {
 	var outputDir string
-	split := &choice{value: string(apidocs.SplitGroupVersion), allowed: apidocs.Splits()}
+	split := &cli.Choice{Value: string(apidocs.SplitGroupVersion), Allowed: apidocs.Splits()}
 	return &command{
 		name: "docs",
 		about: `Usage: crdgen docs [flags] PACKAGES...
@@ -41,16 +42,16 @@ longer makes are removed; other files there are left alone.
 `,
 		builds:     true,
 		diagFormat: true,
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			def := ""
 			if d := cfg.Docs; d != nil {
 				def = cfg.Resolve(d.OutputDir)
 				if d.Split != "" {
-					split.value = d.Split
+					split.Value = d.Split
 				}
 			}
 			fs.StringVar(&outputDir, "output-dir", "DIR", def, "where the Markdown files go (docs.outputDir in "+config.Name+")")
-			fs.alias("o", "output-dir")
+			fs.Alias("o", "output-dir")
 			fs.Var(split, "split", "group-version|kind", "one file per group and version, or one per kind")
 			r.checkFlag(fs)
 		},
@@ -68,7 +69,7 @@ longer makes are removed; other files there are left alone.
 				return nil, nil
 			}
 			out := newOutputs()
-			return out, r.addDocs(out, r.a.abs(outputDir), apidocs.Options{Split: apidocs.Split(split.value)})
+			return out, r.addDocs(out, r.a.abs(outputDir), apidocs.Options{Split: apidocs.Split(split.Value)})
 		},
 	}
 }

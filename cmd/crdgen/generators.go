@@ -17,6 +17,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/applyconfig"
@@ -28,7 +29,7 @@ import (
 
 // genFlags are generate's settings of the generators beside the CRDs.
 type genFlags struct {
-	which      stringList
+	which      cli.StringList
 	headerFile string
 	year       string
 	roleName   string
@@ -37,9 +38,9 @@ type genFlags struct {
 }
 
 // register registers the flags, their defaults the layout's.
-func (f *genFlags) register(fs *flagSet, l layout) {
+func (f *genFlags) register(fs *cli.FlagSet, l layout) {
 	f.which = slices.Clone(l.generators)
-	fs.Var(&commaList{&f.which, config.Generators()}, "generators", "LIST",
+	fs.Var(&cli.CommaList{List: &f.which, Allowed: config.Generators(), Noun: "generator"}, "generators", "LIST",
 		"what to generate, comma-separated: "+strings.Join(config.Generators(), ", "))
 	fs.StringVar(&f.headerFile, "header-file", "FILE", l.headerFile, "the boilerplate at the top of generated Go files (YEAR becomes --year)")
 	fs.StringVar(&f.year, "year", "YEAR", l.year, "the year in headers (default: the current year; an existing file keeps its own)")
@@ -236,37 +237,4 @@ func ownManifest(kinds ...string) func(old []byte) bool {
 		}
 		return found
 	}
-}
-
-// commaList is a flag of comma-separated names from a fixed list.
-type commaList struct {
-	p       *stringList
-	allowed []string
-}
-
-func (c *commaList) String() string {
-	if c == nil || c.p == nil {
-		return ""
-	}
-	return strings.Join(*c.p, ",")
-}
-
-func (c *commaList) Set(s string) error {
-	var out []string
-	for _, name := range strings.Split(s, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
-		}
-		if !slices.Contains(c.allowed, name) {
-			msg := fmt.Sprintf("no generator %q", name)
-			if sg := markers.Suggest(name, c.allowed); sg != "" {
-				msg += fmt.Sprintf(", did you mean %q", sg)
-			}
-			return fmt.Errorf("%s (generators: %s)", msg, strings.Join(c.allowed, ", "))
-		}
-		out = append(out, name)
-	}
-	*c.p = out
-	return nil
 }

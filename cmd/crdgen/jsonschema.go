@@ -17,6 +17,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/yaml"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/jsonschema"
@@ -29,19 +30,19 @@ const defaultJSONSchemaDir = "config/jsonschema"
 // jsonSchemaFlags are the settings of the JSON Schema files.
 type jsonSchemaFlags struct {
 	dir    string
-	layout *choice
+	layout *cli.Choice
 	strict bool
 }
 
 // jsonSchemaSettings are crdgen.yaml's settings over the defaults.
 func jsonSchemaSettings(cfg *config.Config) jsonSchemaFlags {
-	f := jsonSchemaFlags{dir: defaultJSONSchemaDir, layout: &choice{value: string(jsonschema.LayoutKubeconform), allowed: jsonschema.Layouts()}}
+	f := jsonSchemaFlags{dir: defaultJSONSchemaDir, layout: &cli.Choice{Value: string(jsonschema.LayoutKubeconform), Allowed: jsonschema.Layouts()}}
 	if c := cfg.JSONSchema; c != nil {
 		if c.OutputDir != "" {
 			f.dir = cfg.Resolve(c.OutputDir)
 		}
 		if c.Layout != "" {
-			f.layout.value = c.Layout
+			f.layout.Value = c.Layout
 		}
 		f.strict = c.Strict
 	}
@@ -65,10 +66,10 @@ sets, each set's files go to DIR/<set>.
 `,
 		builds:     true,
 		diagFormat: true,
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			f = jsonSchemaSettings(cfg)
 			fs.StringVar(&f.dir, "output-dir", "DIR", f.dir, "where the JSON Schema files go")
-			fs.alias("o", "output-dir")
+			fs.Alias("o", "output-dir")
 			fs.Var(f.layout, "layout", "kubeconform|catalog", "kubeconform: <kind>_<version>.json; catalog: <group>/<kind>_<version>.json")
 			fs.BoolVar(&f.strict, "strict", f.strict, "refuse unknown fields where the API server prunes them (additionalProperties: false)")
 			r.checkFlag(fs)
@@ -106,7 +107,7 @@ func (r *runState) jsonSchemaOutputs(out *outputs) {
 // (dir/<set> with feature sets), and removes those crdgen wrote there that
 // no kind and version makes any more.
 func (r *runState) addJSONSchemas(out *outputs, f jsonSchemaFlags) error {
-	opts := jsonschema.Options{Layout: jsonschema.Layout(f.layout.value), Strict: f.strict}
+	opts := jsonschema.Options{Layout: jsonschema.Layout(f.layout.Value), Strict: f.strict}
 	for _, sr := range r.results {
 		crds, err := crdObjects(sr.res.Files)
 		if err != nil {

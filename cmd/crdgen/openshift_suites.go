@@ -61,7 +61,7 @@ func (r *runState) runOpenShiftSuites(files []string, f *testFlags) (*outputs, e
 		o, _ := crtest.Run(run.CRDs, run.Suites, v, opts)
 		outcomes = append(outcomes, o...)
 	}
-	out := &outputs{stdout: []pipeline.File{pipeline.FileOf(crtest.RenderTally(outcomes, f.format.value, r.a.rel, r.verbose))}}
+	out := &outputs{stdout: []pipeline.File{pipeline.FileOf(crtest.RenderTally(outcomes, f.format.Value, r.a.rel, r.verbose))}}
 	for _, o := range outcomes {
 		out.failed = out.failed || !o.Passed()
 	}

@@ -6,6 +6,7 @@ package main
 import (
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/pkg/crdsize"
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -15,22 +16,22 @@ import (
 // sizeFlags are --max-crd-bytes, --size-limits and --omit-descriptions.
 type sizeFlags struct {
 	maxBytes   bytesFlag
-	sizeLimits choice
+	sizeLimits cli.Choice
 	omit       omitList
 	// report is set by crdgen size: a CRD over a limit is a warning there,
 	// and the report says which.
 	report bool
 }
 
-func (f *sizeFlags) register(fs *flagSet, cfg *config.Config) {
+func (f *sizeFlags) register(fs *cli.FlagSet, cfg *config.Config) {
 	if cfg.MaxCRDBytes != nil {
 		f.maxBytes = bytesFlag{set: true, value: int64(*cfg.MaxCRDBytes)}
 	}
 	fs.Var(&f.maxBytes, "max-crd-bytes", "SIZE",
 		"trim descriptions below the top two levels of spec and status until each CRD's annotations, kubectl apply's included, fit SIZE (bytes, or 256KiB); a CRD that cannot fit is an error")
-	f.sizeLimits = choice{value: "error", allowed: []string{"error", "warn"}}
+	f.sizeLimits = cli.Choice{Value: "error", Allowed: []string{"error", "warn"}}
 	if cfg.SizeLimits != "" {
-		f.sizeLimits.value = cfg.SizeLimits
+		f.sizeLimits.Value = cfg.SizeLimits
 	}
 	fs.Var(&f.sizeLimits, "size-limits", "MODE", "error or warn: what a CRD over etcd's default request limit (1.5 MiB as JSON) is")
 	if cfg.Descriptions != nil {
@@ -45,7 +46,7 @@ func (f *sizeFlags) apply(opts *schemagen.Options) {
 	if f.maxBytes.set {
 		opts.MaxCRDBytes = f.maxBytes.value
 	}
-	if f.sizeLimits.value == "warn" || f.report {
+	if f.sizeLimits.Value == "warn" || f.report {
 		opts.SizeLimits = markers.Warning
 	}
 	opts.OmitDescriptions = f.omit.types

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/crtest"
@@ -24,16 +25,16 @@ import (
 
 // testFlags are the flags that choose and run suites.
 type testFlags struct {
-	suites stringList
+	suites cli.StringList
 	run    string
 	match  *regexp.Regexp
-	format *choice
+	format *cli.Choice
 }
 
-func (f *testFlags) register(fs *flagSet) {
+func (f *testFlags) register(fs *cli.FlagSet) {
 	fs.Var(&f.suites, "suite", "PATH", "run the suites at PATH too (a file, or every .yaml file under a directory); repeatable")
 	fs.StringVar(&f.run, "run", "REGEXP", "", "run only the cases whose suite/case name matches REGEXP")
-	f.format = &choice{value: crtest.FormatText, allowed: []string{crtest.FormatText, crtest.FormatJSON, crtest.FormatGitHub}}
+	f.format = &cli.Choice{Value: crtest.FormatText, Allowed: []string{crtest.FormatText, crtest.FormatJSON, crtest.FormatGitHub}}
 	fs.Var(f.format, "format", "text|json|github", "the results' format")
 }
 
@@ -71,13 +72,13 @@ valid object, and a failing case for each validation crdgen can derive.
 wrong command line.
 `,
 		builds: true,
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			f.register(fs)
 			fs.StringVar(&initKind, "init", "KIND", "", "write a starter suite for the kind (Kind, or Kind.group) and run nothing")
 		},
 		check: func(r *runState) error {
 			r.keepObjects = true
-			if f.format.value == crtest.FormatGitHub {
+			if f.format.Value == crtest.FormatGitHub {
 				r.a.format = "github"
 			}
 			return f.check()
@@ -154,7 +155,7 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 		o, _ := crtest.Run(run.CRDs, run.Suites, v, opts)
 		outcomes = append(outcomes, o...)
 	}
-	out.stdout = []pipeline.File{pipeline.FileOf(crtest.Render(outcomes, f.format.value, r.a.rel, r.verbose))}
+	out.stdout = []pipeline.File{pipeline.FileOf(crtest.Render(outcomes, f.format.Value, r.a.rel, r.verbose))}
 	for _, o := range outcomes {
 		out.failed = out.failed || !o.Passed()
 	}
