@@ -6,7 +6,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"go/token"
 	"maps"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/internal/openshift"
 
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -48,6 +48,15 @@ func (f *testFlags) check() error {
 	}
 	f.match = re
 	return nil
+}
+
+// runOptions are the options of each run of suites.
+func (f *testFlags) runOptions(r *runState) crtest.Options {
+	opts := crtest.Options{CostWarn: r.crd.costOverBudget == "warn"}
+	if f.match != nil {
+		opts.Match = func(suite, name string) bool { return f.match.MatchString(suite + "/" + name) }
+	}
+	return opts
 }
 
 func testCommand() *command {
@@ -103,15 +112,15 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 		paths[i] = r.a.abs(p)
 	}
 	dirs := versionDirs(r.results)
-	if r.harness == harnessOpenShift {
+	if r.harness == openshift.Harness {
 		// Its harness reads every package's tests, CRDs or not.
-		dirs = r.packageDirs()
+		dirs = openshift.PackageDirs(r.mod)
 	}
 	files, err := crtest.FindSuites(dirs, paths, r.reads)
 	if err != nil {
 		return nil, err
 	}
-	if r.harness == harnessOpenShift {
+	if r.harness == openshift.Harness {
 		return r.runOpenShiftSuites(files, f)
 	}
 	out := &outputs{}
@@ -121,7 +130,7 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 		var se *crtest.SyntaxError
 		switch {
 		case errors.As(err, &se):
-			r.diags.Add(suiteDiag(se))
+			r.diags.Add(se.Diagnostic())
 		case err != nil:
 			return nil, err
 		default:
@@ -139,16 +148,13 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 	}
 	runs, problems := crtest.Assign(sets, suites, r.knownGates, config.Name)
 	for _, p := range problems {
-		r.diags.Add(suiteDiag(p))
+		r.diags.Add(p.Diagnostic())
 	}
 	if r.diags.HasErrors() {
 		out.exitCode = exitUsage
 		return out, nil
 	}
-	opts := crtest.Options{CostWarn: r.crd.costOverBudget == "warn"}
-	if f.match != nil {
-		opts.Match = func(suite, name string) bool { return f.match.MatchString(suite + "/" + name) }
-	}
+	opts := f.runOptions(r)
 	var outcomes []*crtest.Outcome
 	v := schemagen.NewValidator()
 	for _, run := range runs {
@@ -160,11 +166,6 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 		out.failed = out.failed || !o.Passed()
 	}
 	return out, nil
-}
-
-// suiteDiag reports a malformed suite at its line.
-func suiteDiag(e *crtest.SyntaxError) markers.Diagnostic {
-	return markers.Diagnostic{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Column}, Code: markers.CodeTestSuite, Msg: e.Msg}
 }
 
 // versionDirs are the directories of the packages the CRDs' versions come

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"io/fs"
 	"maps"
@@ -119,6 +120,11 @@ func (e *SyntaxError) Error() string {
 		return fmt.Sprintf("%s: %s", e.File, e.Msg)
 	}
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// Diagnostic is the error as a diagnostic of code test-suite, at its line.
+func (e *SyntaxError) Diagnostic() markers.Diagnostic {
+	return markers.Diagnostic{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Column}, Code: markers.CodeTestSuite, Msg: e.Msg}
 }
 
 // ReadSuite reads a suite file through fsys. A malformed suite is a
