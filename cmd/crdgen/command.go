@@ -120,7 +120,7 @@ type runState struct {
 	// layout is where the outputs go and what generate makes, before the
 	// command line (crdgen.yaml over the defaults, kubebuilder's in a
 	// kubebuilder project).
-	layout layout
+	layout config.Layout
 	// reads records what the run reads besides the packages (crdgen.yaml,
 	// suites, the previous CRDs), for the rerun record.
 	reads *cache.Inputs
@@ -183,14 +183,14 @@ func (a *app) prepare(c *command, args []string) (r *runState, code int, ok bool
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return nil, exitFail, false
 	}
-	r = &runState{a: a, c: c, args: args, ph: pipeline.NewPhases(), reads: reads, layout: layoutOf(cfg, project, reads)}
+	r = &runState{a: a, c: c, args: args, ph: pipeline.NewPhases(), reads: reads, layout: config.LayoutOf(cfg, project, reads)}
 	fs := r.register(cfg)
 	if err := r.readOpenShift(cfg); err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return nil, exitFail, false
 	}
 	usage := r.usage()
-	patterns, code, ok := a.parseCommand(fs, args, usage, r.layout.packages)
+	patterns, code, ok := a.parseCommand(fs, args, usage, r.layout.Packages)
 	if !ok {
 		return nil, code, false
 	}

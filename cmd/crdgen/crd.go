@@ -17,7 +17,7 @@ import (
 // default the layout's (config/crd/bases, crdgen.yaml's outputDir, or the
 // kubebuilder project's config/crd/bases).
 func (r *runState) outputDirFlag(fs *cli.FlagSet, p *string, usage string) {
-	fs.StringVar(p, "output-dir", "DIR", r.layout.crdDir, usage)
+	fs.StringVar(p, "output-dir", "DIR", r.layout.CRDDir, usage)
 	fs.Alias("o", "output-dir")
 }
 

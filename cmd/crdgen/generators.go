@@ -19,7 +19,9 @@ import (
 
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/internal/header"
 	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/internal/safefile"
 	"github.com/crdgen/crdgen/pkg/applyconfig"
 	"github.com/crdgen/crdgen/pkg/deepcopy"
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -38,15 +40,15 @@ type genFlags struct {
 }
 
 // register registers the flags, their defaults the layout's.
-func (f *genFlags) register(fs *cli.FlagSet, l layout) {
-	f.which = slices.Clone(l.generators)
+func (f *genFlags) register(fs *cli.FlagSet, l config.Layout) {
+	f.which = slices.Clone(l.Generators)
 	fs.Var(&cli.CommaList{List: &f.which, Allowed: config.Generators(), Noun: "generator"}, "generators", "LIST",
 		"what to generate, comma-separated: "+strings.Join(config.Generators(), ", "))
-	fs.StringVar(&f.headerFile, "header-file", "FILE", l.headerFile, "the boilerplate at the top of generated Go files (YEAR becomes --year)")
-	fs.StringVar(&f.year, "year", "YEAR", l.year, "the year in headers (default: the current year; an existing file keeps its own)")
-	fs.StringVar(&f.roleName, "role-name", "NAME", l.roleName, "the name of the ClusterRole and Roles of +kubebuilder:rbac")
-	fs.StringVar(&f.rbacDir, "rbac-dir", "DIR", l.rbacDir, "where the rbac generator writes "+l.rbacFile)
-	fs.StringVar(&f.webhookDir, "webhook-dir", "DIR", l.webhookDir, "where the webhook generator writes manifests.yaml")
+	fs.StringVar(&f.headerFile, "header-file", "FILE", l.HeaderFile, "the boilerplate at the top of generated Go files (YEAR becomes --year)")
+	fs.StringVar(&f.year, "year", "YEAR", l.Year, "the year in headers (default: the current year; an existing file keeps its own)")
+	fs.StringVar(&f.roleName, "role-name", "NAME", l.RoleName, "the name of the ClusterRole and Roles of +kubebuilder:rbac")
+	fs.StringVar(&f.rbacDir, "rbac-dir", "DIR", l.RBACDir, "where the rbac generator writes "+l.RBACFile)
+	fs.StringVar(&f.webhookDir, "webhook-dir", "DIR", l.WebhookDir, "where the webhook generator writes manifests.yaml")
 }
 
 // runs reports whether a generator is asked for.
@@ -96,11 +98,11 @@ func goGenerators() []goGenerator {
 // genObject writes the DeepCopy methods of the API packages' types. A file
 // of crdgen's own in a package that no longer gets one is removed.
 func genObject(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	header, err := r.header(f.headerFile, f.year, false)
+	head, err := header.Read(r.reads, f.headerFile, f.year, false)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	files, diags := deepcopy.Generate(r.mod, deepcopy.Options{Header: header})
+	files, diags := deepcopy.Generate(r.mod, deepcopy.Options{Header: head})
 	var out []generated
 	for _, file := range files {
 		out = append(out, generated{path: file.Path, content: file.Content, owns: takesOverGoFile, what: "Go files whose Code generated line names crdgen or controller-gen"})
@@ -128,11 +130,11 @@ func ownedBy(line string) func(name string, data []byte) bool {
 // +kubebuilder:ac:generate. Its header replaces every YEAR, as code
 // generator's does.
 func genApplyConfig(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	header, err := r.header(f.headerFile, f.year, true)
+	head, err := header.Read(r.reads, f.headerFile, f.year, true)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	files, diags := applyconfig.Generate(r.mod, applyconfig.Options{Header: header, External: r.layout.external})
+	files, diags := applyconfig.Generate(r.mod, applyconfig.Options{Header: head, External: r.layout.External})
 	var out []generated
 	for _, file := range files {
 		out = append(out, generated{path: file.Path, content: file.Content, owns: takesOverGoFile, what: "Go files whose Code generated line names crdgen or controller-gen"})
@@ -142,26 +144,26 @@ func genApplyConfig(r *runState, f *genFlags) ([]generated, []output.Stale, mark
 
 // genRBAC writes the role of the +kubebuilder:rbac markers.
 func genRBAC(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	header, err := r.header(r.layout.rbacHeader, f.year, false)
+	head, err := header.Read(r.reads, r.layout.RBACHeader, f.year, false)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	data, diags := rbac.Generate(r.mod, rbac.Options{RoleName: f.roleName, Header: header})
+	data, diags := rbac.Generate(r.mod, rbac.Options{RoleName: f.roleName, Header: head})
 	if data == nil {
 		return nil, nil, diags, nil
 	}
-	path := filepath.Join(r.a.abs(f.rbacDir), r.layout.rbacFile)
+	path := filepath.Join(r.a.abs(f.rbacDir), r.layout.RBACFile)
 	return []generated{{path: path, content: data, owns: ownManifest("ClusterRole", "Role"), what: "the RBAC role crdgen or controller-gen writes"}}, nil, diags, nil
 }
 
 // genWebhook writes the webhook configurations of the +kubebuilder:webhook
 // markers.
 func genWebhook(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	header, err := r.header(r.layout.webhookHeader, f.year, false)
+	head, err := header.Read(r.reads, r.layout.WebhookHeader, f.year, false)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	data, diags := webhook.Generate(r.mod, webhook.Options{Header: header})
+	data, diags := webhook.Generate(r.mod, webhook.Options{Header: head})
 	if data == nil {
 		return nil, nil, diags, nil
 	}
@@ -184,7 +186,11 @@ func (r *runState) addGenerated(out *outputs, f *genFlags) error {
 			return err
 		}
 		for _, file := range files {
-			out.Files[file.path] = output.Bytes(keepYear(file.path, file.content, f.year))
+			content := file.content
+			if old, err := safefile.Read(file.path); err == nil {
+				content = header.KeepYear(old, content, f.year)
+			}
+			out.Files[file.path] = output.Bytes(content)
 			owners[file.path] = file
 		}
 		out.Stale = append(out.Stale, stale...)

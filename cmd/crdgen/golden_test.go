@@ -149,7 +149,7 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 			t.Fatal(err)
 		}
 	}
-	r.layout = layoutOf(cfg, "", safefile.OS{})
+	r.layout = config.LayoutOf(cfg, "", safefile.OS{})
 	r.reads = &cache.Inputs{}
 	patterns, err := r.register(cfg).ParseArgs(args[1:])
 	if err != nil {

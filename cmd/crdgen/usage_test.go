@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crdgen/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/safefile"
 )
 
@@ -14,7 +15,7 @@ import (
 func flagSetOf(t *testing.T, c *command) *cli.FlagSet {
 	t.Helper()
 	a, _, _ := testApp(t.TempDir())
-	return (&runState{a: a, c: c, layout: layoutOf(nil, "", safefile.OS{})}).register(nil)
+	return (&runState{a: a, c: c, layout: config.LayoutOf(nil, "", safefile.OS{})}).register(nil)
 }
 
 // TestDocFlagsAreTheFlagSets pins the command's doc comment (doc.go) to
