@@ -99,23 +99,18 @@ func conversionOutputs(res *convgen.Result) *outputs {
 	}
 	for _, pkg := range res.Packages {
 		out.Stale = append(out.Stale, output.Stale{Dir: pkg.Dir, Names: []string{convgen.FileName, convgen.TestFileName},
-			Own: func(_ string, data []byte) bool { return ownGoFile(data) }})
+			Own: func(_ string, data []byte) bool { return convgen.Owned(data) }})
 	}
-	generated := map[string]bool{}
+	checks := map[string]func([]byte) error{}
 	for path := range out.Files {
-		generated[path] = true
-	}
-	out.Guard = func(path string, old []byte) error {
-		if !generated[path] || ownGoFile(old) {
-			return nil
+		checks[path] = func(old []byte) error {
+			if convgen.Owned(old) {
+				return nil
+			}
+			first, _, _ := bytes.Cut(old, []byte("\n"))
+			return fmt.Errorf("was not written by crdgen (it starts %q); remove it to let crdgen write its conversions there", first)
 		}
-		first, _, _ := bytes.Cut(old, []byte("\n"))
-		return fmt.Errorf("was not written by crdgen (it starts %q); remove it to let crdgen write its conversions there", first)
 	}
+	out.GuardPaths(checks)
 	return out
-}
-
-// ownGoFile reports whether a Go file is one crdgen generated.
-func ownGoFile(data []byte) bool {
-	return output.HasHeader(data, convgen.Header)
 }
