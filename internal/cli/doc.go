@@ -9,7 +9,7 @@
 // and usage errors. It reads no file and prints nothing; cmd/crdgen
 // declares the flags and prints.
 //
-// The main type is FlagSet. The values (Choice, CommaList, OptionalInt,
-// OptionalBool, Percent, StringList, TagList, CodeSet, KubeVersion) are
-// in values.go.
+// The main type is FlagSet. The values (Choice, CommaList, CheckedList,
+// OptionalInt, OptionalBool, Percent, Bytes, StringList, TagList, CodeSet,
+// KubeVersion) are in values.go.
 package cli

@@ -141,3 +141,28 @@ func TestOptionalValues(t *testing.T) {
 		t.Errorf("CodeSet accepted an unknown code")
 	}
 }
+
+func TestBytesAndCheckedList(t *testing.T) {
+	var b Bytes
+	if err := b.Set("256KiB"); err != nil || !b.Valid || b.Value != 256<<10 || b.String() == "" {
+		t.Errorf("Bytes.Set(256KiB): got %v, %+v (%s)", err, b, b.String())
+	}
+	if err := b.Set("0"); err != nil || b.Valid {
+		t.Errorf("Bytes.Set(0): got %v, %+v; want no size", err, b)
+	}
+	l := CheckedList{Items: []string{"from.yaml"}, Check: func(s string) error {
+		if s == "bad" {
+			return errors.New("bad item")
+		}
+		return nil
+	}}
+	if err := l.Set(" a, b"); err != nil || !slices.Equal(l.Items, []string{"a", "b"}) {
+		t.Errorf("the first Set: got %q, %v; want it to replace the defaults", l.Items, err)
+	}
+	if err := l.Set("c"); err != nil || l.String() != "a,b,c" {
+		t.Errorf("a second Set: got %q, %v; want it to add", l.String(), err)
+	}
+	if err := l.Set("bad"); err == nil || err.Error() != "bad item" {
+		t.Errorf("a bad item: got %v", err)
+	}
+}

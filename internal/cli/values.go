@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
+	"github.com/crdgen/crdgen/pkg/crdsize"
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
@@ -22,6 +23,7 @@ type OptionalInt struct {
 	Valid bool
 }
 
+// String returns the value as the usage text shows its default.
 func (o *OptionalInt) String() string {
 	if !o.Valid {
 		return ""
@@ -47,6 +49,7 @@ type OptionalBool struct {
 	Value, Valid bool
 }
 
+// String returns the value as the usage text shows its default.
 func (b *OptionalBool) String() string {
 	if !b.Valid {
 		return ""
@@ -73,6 +76,7 @@ type Choice struct {
 	Allowed []string
 }
 
+// String returns the value as the usage text shows its default.
 func (c *Choice) String() string {
 	if c == nil {
 		return ""
@@ -111,6 +115,7 @@ type Percent struct {
 	Valid bool
 }
 
+// String returns the value as the usage text shows its default.
 func (p *Percent) String() string {
 	if !p.Valid {
 		return ""
@@ -131,6 +136,7 @@ func (p *Percent) Set(s string) error {
 // StringList is a repeatable string flag.
 type StringList []string
 
+// String returns the value as the usage text shows its default.
 func (l *StringList) String() string { return strings.Join(*l, ",") }
 
 // Set adds s to the list.
@@ -144,6 +150,7 @@ type CommaList struct {
 	Noun    string
 }
 
+// String returns the value as the usage text shows its default.
 func (c *CommaList) String() string {
 	if c == nil || c.List == nil {
 		return ""
@@ -176,6 +183,7 @@ func (c *CommaList) Set(s string) error {
 // kept in *V.
 type KubeVersion struct{ V *string }
 
+// String returns the value as the usage text shows its default.
 func (k KubeVersion) String() string {
 	if k.V == nil {
 		return ""
@@ -196,6 +204,7 @@ func (k KubeVersion) Set(s string) error {
 // takes them, kept in *Tags.
 type TagList struct{ Tags *[]string }
 
+// String returns the value as the usage text shows its default.
 func (t TagList) String() string {
 	if t.Tags == nil {
 		return ""
@@ -220,6 +229,7 @@ type CodeSet struct {
 	fromFlag bool
 }
 
+// String returns the value as the usage text shows its default.
 func (c *CodeSet) String() string {
 	if c == nil {
 		return ""
@@ -244,6 +254,63 @@ func (c *CodeSet) Set(s string) error {
 		if !slices.Contains(c.Codes, code) {
 			c.Codes = append(c.Codes, code)
 		}
+	}
+	return nil
+}
+
+// Bytes is a size in bytes: a number, or one with a unit (256KiB). Valid
+// is false for 0, which means no size.
+type Bytes struct {
+	Value int64
+	Valid bool
+}
+
+// String returns the value as the usage text shows its default.
+func (b *Bytes) String() string {
+	if !b.Valid {
+		return ""
+	}
+	return crdsize.FormatBytes(b.Value)
+}
+
+// Set parses a size as crdsize.ParseBytes does.
+func (b *Bytes) Set(s string) error {
+	n, err := crdsize.ParseBytes(s)
+	if err != nil {
+		return err
+	}
+	b.Valid, b.Value = n > 0, n
+	return nil
+}
+
+// CheckedList is a list flag of comma-separated items, which may be
+// repeated, each accepted by Check. Items may start with crdgen.yaml's
+// list; the first use on the command line replaces it.
+type CheckedList struct {
+	Items    []string
+	Check    func(string) error
+	fromFlag bool
+}
+
+// String returns the value as the usage text shows its default.
+func (l *CheckedList) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(l.Items, ",")
+}
+
+// Set adds the items of s, each trimmed and checked.
+func (l *CheckedList) Set(s string) error {
+	if !l.fromFlag {
+		l.Items, l.fromFlag = nil, true
+	}
+	for p := range strings.SplitSeq(s, ",") {
+		p = strings.TrimSpace(p)
+		if err := l.Check(p); err != nil {
+			return err
+		}
+		l.Items = append(l.Items, p)
 	}
 	return nil
 }

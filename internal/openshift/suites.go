@@ -172,7 +172,7 @@ func manifestSets(builds []Build, sets []*featureset.Set) (map[string][]crtest.S
 	return out, nil
 }
 
-// harnessSet is the set of sets whose gates openshift's harness reads for
+// harnessSet is the one of sets whose gates openshift's harness reads for
 // a manifest: CustomNoUpgrade's when the manifest is for it, else the
 // first cluster profile's, for the first of the manifest's feature sets
 // (Default when it names none).
