@@ -1,10 +1,8 @@
 package main
 
-// This file implements the generators crdgen generate runs beside the CRDs
-// and conversions: controller-gen's object (DeepCopy), rbac, webhook and
-// applyconfiguration, each a package under pkg/ that turns the model into
-// files, and a row of goGenerators here that places them, says which
-// existing files they may replace, and gives them their settings.
+// This file implements generate's flags of the generators beside the CRDs
+// and conversions (internal/generators), and puts their files in a run's
+// outputs.
 
 import (
 	"fmt"
@@ -17,14 +15,10 @@ import (
 
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/internal/generators"
 	"github.com/crdgen/crdgen/internal/header"
 	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/internal/safefile"
-	"github.com/crdgen/crdgen/pkg/applyconfig"
-	"github.com/crdgen/crdgen/pkg/deepcopy"
-	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/rbac"
-	"github.com/crdgen/crdgen/pkg/webhook"
 )
 
 // genFlags are generate's settings of the generators beside the CRDs.
@@ -66,133 +60,35 @@ func (f *genFlags) check(now time.Time) error {
 	return nil
 }
 
-// generated is one file a generator made.
-type generated struct {
-	path    string
-	content []byte
-	// owns says whether an existing file at path may be replaced.
-	owns func(old []byte) bool
-	// what names the file in the refusal ("a generated Go file").
-	what string
-}
-
-// goGenerator is a generator generate runs beside the CRDs.
-type goGenerator struct {
-	name string
-	run  func(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error)
-}
-
-// goGenerators are the generators beside the CRDs and conversions, in the
-// order they run.
-func goGenerators() []goGenerator {
-	return []goGenerator{
-		{name: "object", run: genObject},
-		{name: "rbac", run: genRBAC},
-		{name: "webhook", run: genWebhook},
-		{name: "applyconfiguration", run: genApplyConfig},
+// settings are the generators' settings from the flags and the layout.
+func (f *genFlags) settings(r *runState) generators.Settings {
+	return generators.Settings{
+		HeaderFile: f.headerFile, RBACHeader: r.layout.RBACHeader, WebhookHeader: r.layout.WebhookHeader,
+		Year: f.year, RoleName: f.roleName,
+		RBACPath:    filepath.Join(r.a.abs(f.rbacDir), r.layout.RBACFile),
+		WebhookPath: filepath.Join(r.a.abs(f.webhookDir), "manifests.yaml"),
+		External:    r.layout.External,
 	}
-}
-
-// genObject writes the DeepCopy methods of the API packages' types. A file
-// of crdgen's own in a package that no longer gets one is removed.
-func genObject(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	head, err := header.Read(r.reads, f.headerFile, f.year, false)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	files, diags := deepcopy.Generate(r.mod, deepcopy.Options{Header: head})
-	var out []generated
-	for _, file := range files {
-		out = append(out, generated{path: file.Path, content: file.Content, owns: output.GeneratedGo, what: "Go files whose Code generated line names crdgen or controller-gen"})
-	}
-	var stale []output.Stale
-	for _, pkg := range r.mod.Packages {
-		if pkg.Root && !pkg.CommentsOnly && pkg.Local && pkg.Dir != "" {
-			stale = append(stale, output.Stale{Dir: pkg.Dir, Names: []string{deepcopy.FileName}, Own: output.OwnedBy(deepcopy.GeneratedLine)})
-		}
-	}
-	return out, stale, diags, nil
-}
-
-// genApplyConfig writes the apply configurations of the packages marked
-// +kubebuilder:ac:generate. Its header replaces every YEAR, as code
-// generator's does.
-func genApplyConfig(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	head, err := header.Read(r.reads, f.headerFile, f.year, true)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	files, diags := applyconfig.Generate(r.mod, applyconfig.Options{Header: head, External: r.layout.External})
-	var out []generated
-	for _, file := range files {
-		out = append(out, generated{path: file.Path, content: file.Content, owns: output.GeneratedGo, what: "Go files whose Code generated line names crdgen or controller-gen"})
-	}
-	return out, nil, diags, nil
-}
-
-// genRBAC writes the role of the +kubebuilder:rbac markers.
-func genRBAC(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	head, err := header.Read(r.reads, r.layout.RBACHeader, f.year, false)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	data, diags := rbac.Generate(r.mod, rbac.Options{RoleName: f.roleName, Header: head})
-	if data == nil {
-		return nil, nil, diags, nil
-	}
-	path := filepath.Join(r.a.abs(f.rbacDir), r.layout.RBACFile)
-	return []generated{{path: path, content: data, owns: output.OwnManifest("ClusterRole", "Role"), what: "the RBAC role crdgen or controller-gen writes"}}, nil, diags, nil
-}
-
-// genWebhook writes the webhook configurations of the +kubebuilder:webhook
-// markers.
-func genWebhook(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	head, err := header.Read(r.reads, r.layout.WebhookHeader, f.year, false)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	data, diags := webhook.Generate(r.mod, webhook.Options{Header: head})
-	if data == nil {
-		return nil, nil, diags, nil
-	}
-	path := filepath.Join(r.a.abs(f.webhookDir), "manifests.yaml")
-	return []generated{{path: path, content: data, owns: output.OwnManifest("MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"),
-		what: "the webhook configurations crdgen or controller-gen writes"}}, nil, diags, nil
 }
 
 // addGenerated runs the generators asked for and adds their files to out,
 // each with its year kept and its ownership checked before it is replaced.
 func (r *runState) addGenerated(out *outputs, f *genFlags) error {
-	owners := map[string]generated{}
-	for _, g := range goGenerators() {
-		if !f.runs(g.name) {
-			continue
-		}
-		files, stale, diags, err := g.run(r, f)
-		r.diags.Append(diags)
-		if err != nil {
-			return err
-		}
-		for _, file := range files {
-			content := file.content
-			if old, err := safefile.Read(file.path); err == nil {
-				content = header.KeepYear(old, content, f.year)
-			}
-			out.Files[file.path] = output.Bytes(content)
-			owners[file.path] = file
-		}
-		out.Stale = append(out.Stale, stale...)
+	files, stale, diags, err := generators.Run(f.which, r.mod, r.reads, f.settings(r))
+	r.diags.Append(diags)
+	if err != nil {
+		return err
 	}
 	checks := map[string]func([]byte) error{}
-	for path, file := range owners {
-		checks[path] = func(old []byte) error {
-			if file.owns(old) {
-				return nil
-			}
-			first, _, _ := strings.Cut(string(old), "\n")
-			return fmt.Errorf("was not written by crdgen or controller-gen (it starts %q); crdgen replaces only %s: remove it, or turn the generator off with --generators", first, file.what)
+	for _, file := range files {
+		content := file.Content
+		if old, err := safefile.Read(file.Path); err == nil {
+			content = header.KeepYear(old, content, f.year)
 		}
+		out.Files[file.Path] = output.Bytes(content)
+		checks[file.Path] = file.Check
 	}
+	out.Stale = append(out.Stale, stale...)
 	out.GuardPaths(checks)
 	return nil
 }
