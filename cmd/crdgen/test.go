@@ -4,21 +4,17 @@ package main
 // process through the API server's own code.
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/openshift"
 
 	"github.com/crdgen/crdgen/pkg/crtest"
-	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -124,18 +120,10 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 		return r.runOpenShiftSuites(files, f)
 	}
 	out := &outputs{}
-	var suites []*crtest.Suite
-	for _, file := range files {
-		s, err := crtest.ReadSuite(file, r.reads)
-		var se *crtest.SyntaxError
-		switch {
-		case errors.As(err, &se):
-			r.diags.Add(se.Diagnostic())
-		case err != nil:
-			return nil, err
-		default:
-			suites = append(suites, s)
-		}
+	suites, diags, err := crtest.ReadSuites(files, r.reads)
+	r.diags.Append(diags)
+	if err != nil {
+		return nil, err
 	}
 	var sets []crtest.SetCRDs
 	if len(r.sets) == 0 {
@@ -188,40 +176,18 @@ func versionDirs(results []setResult) []string {
 // CRD's name) beside the package of its storage version:
 // tests/<crd name>/<kind>.yaml. It never replaces a file.
 func (r *runState) starterSuite(kind string) (*outputs, error) {
-	var names []string
-	var found []*schemagen.CRD
-	var gates []string
+	var sets []crtest.SetCRDs
 	for _, sr := range r.results {
-		for _, c := range sr.res.CRDs {
-			o := c.Object
-			k := o.Spec.Names.Kind
-			names = append(names, k, k+"."+o.Spec.Group)
-			if (kind == k || kind == k+"."+o.Spec.Group || kind == o.Name) && !slices.ContainsFunc(found, func(f *schemagen.CRD) bool { return f.Object.Name == o.Name }) {
-				found = append(found, c)
-				gates = r.selecting(sr)
-			}
-		}
+		sets = append(sets, crtest.SetCRDs{Set: sr.set, CRDs: sr.res.CRDs})
 	}
-	switch {
-	case len(found) == 0:
-		hint := ""
-		if s := markers.Suggest(kind, names); s != "" {
-			hint = fmt.Sprintf(", did you mean %s?", s)
-		}
-		return nil, fmt.Errorf("--init %s: no CRD of the packages has that kind%s", kind, hint)
-	case len(found) > 1:
-		var crds []string
-		for _, c := range found {
-			crds = append(crds, c.Object.Name)
-		}
-		return nil, fmt.Errorf("--init %s: %s have that kind; say which with Kind.group", kind, strings.Join(crds, " and "))
+	crd, gates, err := crtest.FindKind(kind, sets, r.knownGates)
+	if err != nil {
+		return nil, fmt.Errorf("--init %s: %v", kind, err)
 	}
-	crd := found[0]
-	dir, local := storageDir(crd)
+	path, local := crtest.StarterPath(crd)
 	if !local {
 		return nil, fmt.Errorf("--init %s: the package of its storage version is not in the main module (a suite is written beside it)", kind)
 	}
-	path := filepath.Join(dir, "tests", crd.Object.Name, strings.ToLower(crd.Object.Spec.Names.Kind)+".yaml")
 	if _, err := os.Lstat(path); err == nil {
 		return nil, fmt.Errorf("%s exists; crdgen test --init never replaces a suite (remove it first to start again)", r.a.rel(path))
 	}
@@ -229,51 +195,8 @@ func (r *runState) starterSuite(kind string) (*outputs, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--init %s: %v", kind, err)
 	}
-	msg := fmt.Sprintf("wrote %s: %d cases", r.a.rel(path), st.Cases)
-	if st.Cases == 1 {
-		msg = fmt.Sprintf("wrote %s: 1 case", r.a.rel(path))
-	}
-	switch {
-	case st.Skipped == 1:
-		msg += "; 1 validation has no case (see its comments)"
-	case st.Skipped > 1:
-		msg += fmt.Sprintf("; %d validations have no case (see its comments)", st.Skipped)
-	}
-	if st.Full {
-		msg += fmt.Sprintf("; it stops at %d failing cases", crtest.MaxStarterCases)
-	}
 	out := newOutputs()
 	out.Files[path] = pipeline.FileOf(st.Text)
-	out.stdout = []pipeline.File{pipeline.FileOf([]byte(msg + "\n"))}
+	out.stdout = []pipeline.File{pipeline.FileOf([]byte(st.Summary(r.a.rel(path)) + "\n"))}
 	return out, nil
-}
-
-// selecting are the featureGates of a suite that runs in one set only:
-// its gates on, every other known gate off (none without sets).
-func (r *runState) selecting(sr setResult) []string {
-	if sr.set == nil {
-		return nil
-	}
-	var out []string
-	for _, g := range r.knownGates {
-		if sr.set.Holds(g) {
-			out = append(out, g)
-		} else {
-			out = append(out, "-"+g)
-		}
-	}
-	return out
-}
-
-// storageDir is the directory of the package of a CRD's storage version,
-// and whether it is the main module's.
-func storageDir(crd *schemagen.CRD) (string, bool) {
-	for i, v := range crd.Object.Spec.Versions {
-		if v.Storage && i < len(crd.Kinds) {
-			if p := crd.Kinds[i].Package(); p != nil {
-				return p.Dir, p.Local && p.Dir != ""
-			}
-		}
-	}
-	return "", false
 }
