@@ -5,25 +5,19 @@ package main
 // generate writes beside the CRDs when crdgen.yaml has docs.outputDir.
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 
-	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"sigs.k8s.io/yaml"
-
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/apidocs"
-	"github.com/crdgen/crdgen/pkg/pipeline"
-	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
 func docsCommand() *command {
 	var outputDir string
-	split := &choice{value: string(apidocs.SplitGroupVersion), allowed: apidocs.Splits()}
+	split := &cli.Choice{Value: string(apidocs.SplitGroupVersion), Allowed: apidocs.Splits()}
 	return &command{
 		name: "docs",
 		about: `Usage: crdgen docs [flags] PACKAGES...
@@ -41,16 +35,16 @@ longer makes are removed; other files there are left alone.
 `,
 		builds:     true,
 		diagFormat: true,
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			def := ""
 			if d := cfg.Docs; d != nil {
 				def = cfg.Resolve(d.OutputDir)
 				if d.Split != "" {
-					split.value = d.Split
+					split.Value = d.Split
 				}
 			}
 			fs.StringVar(&outputDir, "output-dir", "DIR", def, "where the Markdown files go (docs.outputDir in "+config.Name+")")
-			fs.alias("o", "output-dir")
+			fs.Alias("o", "output-dir")
 			fs.Var(split, "split", "group-version|kind", "one file per group and version, or one per kind")
 			r.checkFlag(fs)
 		},
@@ -68,7 +62,7 @@ longer makes are removed; other files there are left alone.
 				return nil, nil
 			}
 			out := newOutputs()
-			return out, r.addDocs(out, r.a.abs(outputDir), apidocs.Options{Split: apidocs.Split(split.value)})
+			return out, r.addDocs(out, r.a.abs(outputDir), apidocs.Options{Split: apidocs.Split(split.Value)})
 		},
 	}
 }
@@ -91,7 +85,7 @@ func (r *runState) generateDocs(out *outputs) error {
 func (r *runState) addDocs(out *outputs, dir string, opts apidocs.Options) error {
 	var builds []apidocs.Build
 	for _, sr := range r.results {
-		crds, err := withObjects(sr.res.CRDs, sr.res.Files)
+		crds, err := sr.res.WithObjects()
 		if err != nil {
 			return err
 		}
@@ -101,54 +95,18 @@ func (r *runState) addDocs(out *outputs, dir string, opts apidocs.Options) error
 	if err != nil {
 		return err
 	}
-	ours := map[string]bool{}
+	checks := map[string]func([]byte) error{}
 	for _, f := range files {
 		path := filepath.Join(dir, f.Name)
 		out.Files[path] = output.Bytes(f.Content)
-		ours[path] = true
-	}
-	out.Stale = append(out.Stale, output.Stale{Dir: dir, Ext: ".md", Own: func(_ string, data []byte) bool { return ownDocs(data) }})
-	guard := out.Guard
-	out.Guard = func(path string, old []byte) error {
-		if ours[path] && !ownDocs(old) {
+		checks[path] = func(old []byte) error {
+			if apidocs.Owned(old) {
+				return nil
+			}
 			return fmt.Errorf("was not written by crdgen (its first line is not %q): move it, or write the reference to another directory", apidocs.Header)
 		}
-		if guard != nil {
-			return guard(path, old)
-		}
-		return nil
 	}
+	out.Stale = append(out.Stale, output.Stale{Dir: dir, Ext: ".md", Own: func(_ string, data []byte) bool { return apidocs.Owned(data) }})
+	out.GuardPaths(checks)
 	return nil
-}
-
-// ownDocs reports whether a Markdown file is one crdgen docs wrote.
-func ownDocs(data []byte) bool {
-	first, _, _ := bytes.Cut(data, []byte("\n"))
-	return strings.TrimRight(string(first), "\r") == apidocs.Header
-}
-
-// withObjects returns the CRDs with their objects read back from the YAML
-// the pipeline wrote of them: the pipeline keeps objects only when asked
-// to (and a remembered build has none), and one way to them keeps the
-// reference the same however the run went.
-func withObjects(crds []*schemagen.CRD, files map[string]pipeline.File) ([]*schemagen.CRD, error) {
-	out := make([]*schemagen.CRD, len(crds))
-	for i, crd := range crds {
-		f, ok := files[crd.FileName]
-		if !ok {
-			return nil, fmt.Errorf("no YAML for the CRD %s", crd.FileName)
-		}
-		data, err := f.Bytes()
-		if err != nil {
-			return nil, err
-		}
-		obj := &apiextv1.CustomResourceDefinition{}
-		if err := yaml.Unmarshal(data, obj); err != nil {
-			return nil, fmt.Errorf("reading back %s: %v", crd.FileName, err)
-		}
-		c := *crd
-		c.Object = obj
-		out[i] = &c
-	}
-	return out, nil
 }

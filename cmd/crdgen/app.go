@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/internal/safefile"
@@ -39,7 +40,7 @@ type app struct {
 	// user cache directory, "off" for no cache.
 	cacheDir string
 	// suppress are the codes of warnings not to print (--suppress).
-	suppress codeSet
+	suppress cli.CodeSet
 	// invoked is how crdgen was run ("crdgen", "go tool crdgen", ...),
 	// for the commands it prints; see invocation.
 	invoked string

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 )
 
@@ -312,7 +313,7 @@ func TestSuppressFlagWinsOverConfig(t *testing.T) {
 		{[]string{"--suppress", "lint", "--suppress", "cel-cost,lint"}, "lint,cel-cost"},
 	} {
 		a, _, _ := testApp(t.TempDir())
-		fs := newFlagSet("x")
+		fs := cli.NewFlagSet("x")
 		a.registerSuppress(fs, cfg)
 		if err := fs.Parse(tc.args); err != nil {
 			t.Fatal(err)

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/internal/cache"
@@ -51,7 +52,7 @@ type command struct {
 	diagFormat bool
 	// flags registers the command's own flags; cfg is crdgen.yaml (empty
 	// when there is none), whose settings are the defaults.
-	flags func(r *runState, fs *flagSet, cfg *config.Config)
+	flags func(r *runState, fs *cli.FlagSet, cfg *config.Config)
 	// check refuses flags that do not go together (a usage error), and may
 	// set the run's options from them.
 	check func(r *runState) error
@@ -77,10 +78,10 @@ type runState struct {
 	c        *command
 	args     []string
 	patterns []string
-	fs       *flagSet
+	fs       *cli.FlagSet
 
 	// The shared flags.
-	unknownMarkers *choice
+	unknownMarkers *cli.Choice
 	tags           []string
 	noCache        bool
 	verbose        bool
@@ -120,7 +121,7 @@ type runState struct {
 	// layout is where the outputs go and what generate makes, before the
 	// command line (crdgen.yaml over the defaults, kubebuilder's in a
 	// kubebuilder project).
-	layout layout
+	layout config.Layout
 	// reads records what the run reads besides the packages (crdgen.yaml,
 	// suites, the previous CRDs), for the rerun record.
 	reads *cache.Inputs
@@ -183,14 +184,14 @@ func (a *app) prepare(c *command, args []string) (r *runState, code int, ok bool
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return nil, exitFail, false
 	}
-	r = &runState{a: a, c: c, args: args, ph: pipeline.NewPhases(), reads: reads, layout: layoutOf(cfg, project, reads)}
+	r = &runState{a: a, c: c, args: args, ph: pipeline.NewPhases(), reads: reads, layout: config.LayoutOf(cfg, project, reads)}
 	fs := r.register(cfg)
 	if err := r.readOpenShift(cfg); err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return nil, exitFail, false
 	}
 	usage := r.usage()
-	patterns, code, ok := a.parseCommand(fs, args, usage, r.layout.packages)
+	patterns, code, ok := a.parseCommand(fs, args, usage, r.layout.Packages)
 	if !ok {
 		return nil, code, false
 	}
@@ -376,11 +377,11 @@ func (o *outputs) recorded() cache.Watched {
 }
 
 // register registers the shared flags and the command's.
-func (r *runState) register(cfg *config.Config) *flagSet {
+func (r *runState) register(cfg *config.Config) *cli.FlagSet {
 	if cfg == nil {
 		cfg = &config.Config{}
 	}
-	fs := newFlagSet(r.c.name)
+	fs := cli.NewFlagSet(r.c.name)
 	r.fs, r.cfg = fs, cfg
 	r.c.flags(r, fs, cfg)
 	r.sets = cfg.Sets()
@@ -395,17 +396,17 @@ func (r *runState) register(cfg *config.Config) *flagSet {
 		r.crd.register(fs, cfg)
 	}
 	if r.c.diagFormat {
-		format := &choice{value: "text", allowed: diagFormats()}
-		r.a.format = format.value
-		fs.Var(funcValue{format, func() { r.a.format = format.value }}, "format", "text|json|github", "how diagnostics are printed")
+		format := &cli.Choice{Value: "text", Allowed: diagFormats()}
+		r.a.format = format.Value
+		fs.Var(cli.FuncValue{Choice: format, Fn: func() { r.a.format = format.Value }}, "format", "text|json|github", "how diagnostics are printed")
 	}
-	r.unknownMarkers = &choice{value: "error", allowed: []string{"error", "warn"}}
+	r.unknownMarkers = &cli.Choice{Value: "error", Allowed: []string{"error", "warn"}}
 	if cfg.UnknownMarkers != "" {
-		r.unknownMarkers.value = cfg.UnknownMarkers
+		r.unknownMarkers.Value = cfg.UnknownMarkers
 	}
 	fs.Var(r.unknownMarkers, "unknown-markers", "MODE", "error or warn: what an unknown or misplaced marker is")
 	r.tags = cfg.BuildTags
-	fs.Var(tagList{&r.tags}, "tags", "TAG[,TAG]", "build tags for the go command (added to those of GOFLAGS)")
+	fs.Var(cli.TagList{Tags: &r.tags}, "tags", "TAG[,TAG]", "build tags for the go command (added to those of GOFLAGS)")
 	r.a.registerSuppress(fs, cfg)
 	fs.BoolVar(&r.noCache, "no-cache", false, "use none of crdgen's caches: list, build and validate everything")
 	fs.BoolVar(&r.verbose, "v", false, "print each file written and the time of each phase")
@@ -414,13 +415,13 @@ func (r *runState) register(cfg *config.Config) *flagSet {
 }
 
 // checkFlag registers --check, for a command that writes files.
-func (r *runState) checkFlag(fs *flagSet) {
+func (r *runState) checkFlag(fs *cli.FlagSet) {
 	fs.BoolVar(&r.check, "check", false, "write nothing; exit 1 and print a diff if any file would change, is missing, or should be removed")
 }
 
 // usage is the command's usage text.
 func (r *runState) usage() string {
-	text := r.c.about + "\nFlags:\n" + r.fs.flagLines()
+	text := r.c.about + "\nFlags:\n" + r.fs.Lines()
 	if r.c.after != "" {
 		text += "\n" + r.c.after
 	}
@@ -462,7 +463,7 @@ func (r *runState) settings() map[string]string {
 		case "v", "no-cache", "cpuprofile", "memprofile", "suppress", "check":
 			return
 		}
-		if !slices.Contains(r.fs.order, f.Name) {
+		if !r.fs.Registered(f.Name) {
 			return // an alias
 		}
 		out[f.Name] = f.Value.String()
@@ -478,8 +479,8 @@ func (r *runState) settings() map[string]string {
 // from the command line or else the defaults (the layout's: crdgen.yaml's
 // packages, or a kubebuilder project's ./...). ok is false when the command
 // should exit with code.
-func (a *app) parseCommand(fs *flagSet, args []string, usage string, defaults []string) (patterns []string, code int, ok bool) {
-	patterns, err := fs.parseFlags(args)
+func (a *app) parseCommand(fs *cli.FlagSet, args []string, usage string, defaults []string) (patterns []string, code int, ok bool) {
+	patterns, err := fs.ParseArgs(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(a.stdout, usage)
 		return nil, exitOK, false
@@ -504,7 +505,7 @@ func (a *app) parseCommand(fs *flagSet, args []string, usage string, defaults []
 // Dependencies' syntax comes from store when it holds it (nil: none).
 func (r *runState) load(listing *parser.Listing, store *cache.Syntax) (*model.Model, markers.ErrorList, error) {
 	sev := markers.Error
-	if r.unknownMarkers.value == "warn" {
+	if r.unknownMarkers.Value == "warn" {
 		sev = markers.Warning
 	}
 	opts := parser.Options{

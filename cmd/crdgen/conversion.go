@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/internal/output"
@@ -17,16 +18,16 @@ import (
 // conversionFlags are the flags of conversion generation, on "crdgen
 // conversion" and (with the conversion- prefix) on "crdgen generate".
 type conversionFlags struct {
-	style *choice
-	tests optionalBool
+	style *cli.Choice
+	tests cli.OptionalBool
 }
 
-func (f *conversionFlags) register(fs *flagSet, cfg *config.Config, prefix string) {
-	f.style = &choice{allowed: []string{string(convgen.StyleMethods), string(convgen.StyleFunctions)}}
+func (f *conversionFlags) register(fs *cli.FlagSet, cfg *config.Config, prefix string) {
+	f.style = &cli.Choice{Allowed: []string{string(convgen.StyleMethods), string(convgen.StyleFunctions)}}
 	if c := cfg.Conversion; c != nil {
-		f.style.value = c.Style
+		f.style.Value = c.Style
 		if c.Tests != nil {
-			f.tests = optionalBool{set: true, value: *c.Tests}
+			f.tests = cli.OptionalBool{Valid: true, Value: *c.Tests}
 		}
 	}
 	fs.Var(f.style, prefix+"style", "methods|functions", "the controller-runtime wiring: methods (Hub, ConvertTo, ConvertFrom) or functions; overrides +crdgen:conversion:style")
@@ -34,16 +35,16 @@ func (f *conversionFlags) register(fs *flagSet, cfg *config.Config, prefix strin
 }
 
 func (f *conversionFlags) options() convgen.Options {
-	opts := convgen.Options{Style: convgen.Style(f.style.value)}
-	if f.tests.set {
-		opts.Tests = &f.tests.value
+	opts := convgen.Options{Style: convgen.Style(f.style.Value)}
+	if f.tests.Valid {
+		opts.Tests = &f.tests.Value
 	}
 	return opts
 }
 
 func conversionCommand() *command {
 	var conv conversionFlags
-	report := &choice{allowed: []string{"text", "json"}}
+	report := &cli.Choice{Allowed: []string{"text", "json"}}
 	return &command{
 		name: "conversion",
 		about: `Usage: crdgen conversion [flags] PACKAGES...
@@ -53,7 +54,7 @@ between each version and the storage version (the hub) into the version's
 package as zz_generated.conversion.go, with a round-trip test beside it.
 `,
 		diagFormat: true,
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			r.checkFlag(fs)
 			fs.Var(report, "report", "text|json", "print the lossiness report")
 			conv.register(fs, cfg, "")
@@ -65,8 +66,8 @@ package as zz_generated.conversion.go, with a round-trip test beside it.
 				return nil, nil
 			}
 			out := conversionOutputs(res)
-			if report.value != "" {
-				data, err := conversionReport(res.Report, report.value)
+			if report.Value != "" {
+				data, err := conversionReport(res.Report, report.Value)
 				if err != nil {
 					return nil, err
 				}
@@ -98,23 +99,18 @@ func conversionOutputs(res *convgen.Result) *outputs {
 	}
 	for _, pkg := range res.Packages {
 		out.Stale = append(out.Stale, output.Stale{Dir: pkg.Dir, Names: []string{convgen.FileName, convgen.TestFileName},
-			Own: func(_ string, data []byte) bool { return ownGoFile(data) }})
+			Own: func(_ string, data []byte) bool { return convgen.Owned(data) }})
 	}
-	generated := map[string]bool{}
+	checks := map[string]func([]byte) error{}
 	for path := range out.Files {
-		generated[path] = true
-	}
-	out.Guard = func(path string, old []byte) error {
-		if !generated[path] || ownGoFile(old) {
-			return nil
+		checks[path] = func(old []byte) error {
+			if convgen.Owned(old) {
+				return nil
+			}
+			first, _, _ := bytes.Cut(old, []byte("\n"))
+			return fmt.Errorf("was not written by crdgen (it starts %q); remove it to let crdgen write its conversions there", first)
 		}
-		first, _, _ := bytes.Cut(old, []byte("\n"))
-		return fmt.Errorf("was not written by crdgen (it starts %q); remove it to let crdgen write its conversions there", first)
 	}
+	out.GuardPaths(checks)
 	return out
-}
-
-// ownGoFile reports whether a Go file is one crdgen generated.
-func ownGoFile(data []byte) bool {
-	return output.HasHeader(data, convgen.Header)
 }

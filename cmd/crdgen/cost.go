@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
@@ -12,8 +13,8 @@ import (
 )
 
 func costCommand() *command {
-	format := &choice{value: celcost.FormatText, allowed: []string{celcost.FormatText, celcost.FormatJSON, celcost.FormatMarkdown}}
-	var failAbove percentFlag
+	format := &cli.Choice{Value: celcost.FormatText, Allowed: []string{celcost.FormatText, celcost.FormatJSON, celcost.FormatMarkdown}}
+	var failAbove cli.Percent
 	return &command{
 		name: "cost",
 		about: `Usage: crdgen cost [flags] PACKAGES...
@@ -27,7 +28,7 @@ per schema (100,000,000), with bounds that would bring expensive rules down.
 above --fail-above; 2 for a wrong command line.
 `,
 		builds: true,
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			fs.Var(format, "format", "text|json|markdown", "the report's format")
 			fs.Var(&failAbove, "fail-above", "PERCENT", "exit 1 if any rule uses more than PERCENT of its budget")
 		},
@@ -42,12 +43,12 @@ above --fail-above; 2 for a wrong command line.
 			if !r.built() {
 				return nil, nil
 			}
-			data, err := r.costReports(format.value)
+			data, err := r.costReports(format.Value)
 			if err != nil {
 				return nil, err
 			}
 			out := &outputs{stdout: []pipeline.File{pipeline.FileOf(data)}, stdoutOnErrors: true}
-			if most := r.maxCostPercent(); failAbove.set && most > failAbove.value {
+			if most := r.maxCostPercent(); failAbove.Valid && most > failAbove.Value {
 				out.failure = fmt.Sprintf("a rule uses %.1f%% of its budget, above --fail-above=%s", most, failAbove.String())
 			}
 			return out, nil

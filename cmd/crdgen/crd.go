@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/pipeline"
@@ -15,9 +16,9 @@ import (
 // outputDirFlag registers -o, --output-dir on fs: where the CRDs are, by
 // default the layout's (config/crd/bases, crdgen.yaml's outputDir, or the
 // kubebuilder project's config/crd/bases).
-func (r *runState) outputDirFlag(fs *flagSet, p *string, usage string) {
-	fs.StringVar(p, "output-dir", "DIR", r.layout.crdDir, usage)
-	fs.alias("o", "output-dir")
+func (r *runState) outputDirFlag(fs *cli.FlagSet, p *string, usage string) {
+	fs.StringVar(p, "output-dir", "DIR", r.layout.CRDDir, usage)
+	fs.Alias("o", "output-dir")
 }
 
 func crdCommand() *command {
@@ -33,7 +34,7 @@ removes the CRD files there that crdgen wrote and no kind makes any more.
 `,
 		builds:     true,
 		diagFormat: true,
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			r.outputDirFlag(fs, &outputDir, "where CRD files go; - prints them to standard output as one YAML stream instead")
 			r.checkFlag(fs)
 		},

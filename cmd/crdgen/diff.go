@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/previous"
 
 	"github.com/crdgen/crdgen/internal/config"
@@ -25,8 +26,8 @@ import (
 
 func diffCommand() *command {
 	var outputDir, against string
-	var allow stringList
-	format := &choice{value: "text", allowed: []string{"text", "json", "markdown", "github"}}
+	var allow cli.StringList
+	format := &cli.Choice{Value: "text", Allowed: []string{"text", "json", "markdown", "github"}}
 	return &command{
 		name: "diff",
 		about: `Usage: crdgen diff [flags] PACKAGES...
@@ -37,14 +38,14 @@ CRDs (subtrees that keep unknown fields, strings read by CEL rules without a
 maxLength). Exits 1 when a breaking change is not allowed.
 `,
 		builds: true,
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			fs.StringVar(&against, "against", "DIR|git:REF", "", "the previous CRDs: a directory, or the output directory at a git revision (default: the output directory as it is)")
 			r.outputDirFlag(fs, &outputDir, "where the CRDs live")
 			fs.Var(&allow, "allow", "ID", "accept a breaking change: its check (field-removed) or its full id (field-removed:widgets.example.com/v1.spec.size); repeatable")
 			fs.Var(format, "format", "text|json|markdown|github", "the report's format (github: workflow commands, and diagnostics too)")
 		},
 		check: func(r *runState) error {
-			if format.value == "github" {
+			if format.Value == "github" {
 				r.a.format = "github"
 			}
 			r.keepObjects = true
@@ -80,10 +81,10 @@ maxLength). Exits 1 when a breaking change is not allowed.
 				entries, failed := r.a.changes(old, sr.res.CRDs, allow)
 				out.failed = out.failed || failed
 				if sr.set == nil {
-					crddiff.Render(&b, entries, format.value)
+					crddiff.Render(&b, entries, format.Value)
 					continue
 				}
-				if format.value == "json" {
+				if format.Value == "json" {
 					var one bytes.Buffer
 					crddiff.Render(&one, entries, "json")
 					entry, _ := json.Marshal(map[string]any{"featureSet": sr.set.Name, "changes": json.RawMessage(one.Bytes())})
@@ -91,7 +92,7 @@ maxLength). Exits 1 when a breaking change is not allowed.
 					continue
 				}
 				fmt.Fprintf(&b, "== feature set %s\n", sr.set.Name)
-				crddiff.Render(&b, entries, format.value)
+				crddiff.Render(&b, entries, format.Value)
 			}
 			if docs != nil {
 				data, _ := json.MarshalIndent(docs, "", "  ")

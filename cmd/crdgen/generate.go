@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
@@ -44,7 +45,7 @@ crdgen test does, and writes nothing when a case fails.
 		builds:     true,
 		diagFormat: true,
 		phase:      "conversion",
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			r.outputDirFlag(fs, &outputDir, "where CRD files go")
 			r.checkFlag(fs)
 			fs.StringVar(&costReport, "cost-report", "FILE", cfg.Resolve(cfg.CostReport),
@@ -89,7 +90,7 @@ crdgen test does, and writes nothing when a case fails.
 				return nil, nil
 			}
 			if runTests {
-				t, err := r.runSuites(slices.Clone(r.cfgSuites), &testFlags{format: &choice{value: crtest.FormatText}})
+				t, err := r.runSuites(slices.Clone(r.cfgSuites), &testFlags{format: &cli.Choice{Value: crtest.FormatText}})
 				if err != nil || t.exitCode != 0 {
 					return t, err
 				}

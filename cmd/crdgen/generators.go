@@ -1,10 +1,8 @@
 package main
 
-// This file implements the generators crdgen generate runs beside the CRDs
-// and conversions: controller-gen's object (DeepCopy), rbac, webhook and
-// applyconfiguration, each a package under pkg/ that turns the model into
-// files, and a row of goGenerators here that places them, says which
-// existing files they may replace, and gives them their settings.
+// This file implements generate's flags of the generators beside the CRDs
+// and conversions (internal/generators), and puts their files in a run's
+// outputs.
 
 import (
 	"fmt"
@@ -15,20 +13,17 @@ import (
 	"strings"
 	"time"
 
-	"sigs.k8s.io/yaml"
-
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/internal/generators"
+	"github.com/crdgen/crdgen/internal/header"
 	"github.com/crdgen/crdgen/internal/output"
-	"github.com/crdgen/crdgen/pkg/applyconfig"
-	"github.com/crdgen/crdgen/pkg/deepcopy"
-	"github.com/crdgen/crdgen/pkg/markers"
-	"github.com/crdgen/crdgen/pkg/rbac"
-	"github.com/crdgen/crdgen/pkg/webhook"
+	"github.com/crdgen/crdgen/internal/safefile"
 )
 
 // genFlags are generate's settings of the generators beside the CRDs.
 type genFlags struct {
-	which      stringList
+	which      cli.StringList
 	headerFile string
 	year       string
 	roleName   string
@@ -37,15 +32,15 @@ type genFlags struct {
 }
 
 // register registers the flags, their defaults the layout's.
-func (f *genFlags) register(fs *flagSet, l layout) {
-	f.which = slices.Clone(l.generators)
-	fs.Var(&commaList{&f.which, config.Generators()}, "generators", "LIST",
+func (f *genFlags) register(fs *cli.FlagSet, l config.Layout) {
+	f.which = slices.Clone(l.Generators)
+	fs.Var(&cli.CommaList{List: &f.which, Allowed: config.Generators(), Noun: "generator"}, "generators", "LIST",
 		"what to generate, comma-separated: "+strings.Join(config.Generators(), ", "))
-	fs.StringVar(&f.headerFile, "header-file", "FILE", l.headerFile, "the boilerplate at the top of generated Go files (YEAR becomes --year)")
-	fs.StringVar(&f.year, "year", "YEAR", l.year, "the year in headers (default: the current year; an existing file keeps its own)")
-	fs.StringVar(&f.roleName, "role-name", "NAME", l.roleName, "the name of the ClusterRole and Roles of +kubebuilder:rbac")
-	fs.StringVar(&f.rbacDir, "rbac-dir", "DIR", l.rbacDir, "where the rbac generator writes "+l.rbacFile)
-	fs.StringVar(&f.webhookDir, "webhook-dir", "DIR", l.webhookDir, "where the webhook generator writes manifests.yaml")
+	fs.StringVar(&f.headerFile, "header-file", "FILE", l.HeaderFile, "the boilerplate at the top of generated Go files (YEAR becomes --year)")
+	fs.StringVar(&f.year, "year", "YEAR", l.Year, "the year in headers (default: the current year; an existing file keeps its own)")
+	fs.StringVar(&f.roleName, "role-name", "NAME", l.RoleName, "the name of the ClusterRole and Roles of +kubebuilder:rbac")
+	fs.StringVar(&f.rbacDir, "rbac-dir", "DIR", l.RBACDir, "where the rbac generator writes "+l.RBACFile)
+	fs.StringVar(&f.webhookDir, "webhook-dir", "DIR", l.WebhookDir, "where the webhook generator writes manifests.yaml")
 }
 
 // runs reports whether a generator is asked for.
@@ -65,208 +60,35 @@ func (f *genFlags) check(now time.Time) error {
 	return nil
 }
 
-// generated is one file a generator made.
-type generated struct {
-	path    string
-	content []byte
-	// owns says whether an existing file at path may be replaced.
-	owns func(old []byte) bool
-	// what names the file in the refusal ("a generated Go file").
-	what string
-}
-
-// goGenerator is a generator generate runs beside the CRDs.
-type goGenerator struct {
-	name string
-	run  func(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error)
-}
-
-// goGenerators are the generators beside the CRDs and conversions, in the
-// order they run.
-func goGenerators() []goGenerator {
-	return []goGenerator{
-		{name: "object", run: genObject},
-		{name: "rbac", run: genRBAC},
-		{name: "webhook", run: genWebhook},
-		{name: "applyconfiguration", run: genApplyConfig},
+// settings are the generators' settings from the flags and the layout.
+func (f *genFlags) settings(r *runState) generators.Settings {
+	return generators.Settings{
+		HeaderFile: f.headerFile, RBACHeader: r.layout.RBACHeader, WebhookHeader: r.layout.WebhookHeader,
+		Year: f.year, RoleName: f.roleName,
+		RBACPath:    filepath.Join(r.a.abs(f.rbacDir), r.layout.RBACFile),
+		WebhookPath: filepath.Join(r.a.abs(f.webhookDir), "manifests.yaml"),
+		External:    r.layout.External,
 	}
-}
-
-// genObject writes the DeepCopy methods of the API packages' types. A file
-// of crdgen's own in a package that no longer gets one is removed.
-func genObject(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	header, err := r.header(f.headerFile, f.year, false)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	files, diags := deepcopy.Generate(r.mod, deepcopy.Options{Header: header})
-	var out []generated
-	for _, file := range files {
-		out = append(out, generated{path: file.Path, content: file.Content, owns: takesOverGoFile, what: "Go files whose Code generated line names crdgen or controller-gen"})
-	}
-	var stale []output.Stale
-	for _, pkg := range r.mod.Packages {
-		if pkg.Root && !pkg.CommentsOnly && pkg.Local && pkg.Dir != "" {
-			stale = append(stale, output.Stale{Dir: pkg.Dir, Names: []string{deepcopy.FileName}, Own: ownedBy(deepcopy.GeneratedLine)})
-		}
-	}
-	return out, stale, diags, nil
-}
-
-// ownedBy returns the test of a Go file crdgen wrote: its "Code generated"
-// line is line, before the package clause. controller-gen's files that a
-// run no longer makes are left, as controller-gen leaves them.
-func ownedBy(line string) func(name string, data []byte) bool {
-	return func(_ string, data []byte) bool {
-		head, _, _ := strings.Cut(string(data), "\npackage ")
-		return strings.Contains(head+"\n", "\n"+line+"\n") || strings.HasPrefix(head, line+"\n")
-	}
-}
-
-// genApplyConfig writes the apply configurations of the packages marked
-// +kubebuilder:ac:generate. Its header replaces every YEAR, as code
-// generator's does.
-func genApplyConfig(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	header, err := r.header(f.headerFile, f.year, true)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	files, diags := applyconfig.Generate(r.mod, applyconfig.Options{Header: header, External: r.layout.external})
-	var out []generated
-	for _, file := range files {
-		out = append(out, generated{path: file.Path, content: file.Content, owns: takesOverGoFile, what: "Go files whose Code generated line names crdgen or controller-gen"})
-	}
-	return out, nil, diags, nil
-}
-
-// genRBAC writes the role of the +kubebuilder:rbac markers.
-func genRBAC(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	header, err := r.header(r.layout.rbacHeader, f.year, false)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	data, diags := rbac.Generate(r.mod, rbac.Options{RoleName: f.roleName, Header: header})
-	if data == nil {
-		return nil, nil, diags, nil
-	}
-	path := filepath.Join(r.a.abs(f.rbacDir), r.layout.rbacFile)
-	return []generated{{path: path, content: data, owns: ownManifest("ClusterRole", "Role"), what: "the RBAC role crdgen or controller-gen writes"}}, nil, diags, nil
-}
-
-// genWebhook writes the webhook configurations of the +kubebuilder:webhook
-// markers.
-func genWebhook(r *runState, f *genFlags) ([]generated, []output.Stale, markers.ErrorList, error) {
-	header, err := r.header(r.layout.webhookHeader, f.year, false)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	data, diags := webhook.Generate(r.mod, webhook.Options{Header: header})
-	if data == nil {
-		return nil, nil, diags, nil
-	}
-	path := filepath.Join(r.a.abs(f.webhookDir), "manifests.yaml")
-	return []generated{{path: path, content: data, owns: ownManifest("MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"),
-		what: "the webhook configurations crdgen or controller-gen writes"}}, nil, diags, nil
 }
 
 // addGenerated runs the generators asked for and adds their files to out,
 // each with its year kept and its ownership checked before it is replaced.
 func (r *runState) addGenerated(out *outputs, f *genFlags) error {
-	owners := map[string]generated{}
-	for _, g := range goGenerators() {
-		if !f.runs(g.name) {
-			continue
-		}
-		files, stale, diags, err := g.run(r, f)
-		r.diags.Append(diags)
-		if err != nil {
-			return err
-		}
-		for _, file := range files {
-			out.Files[file.path] = output.Bytes(keepYear(file.path, file.content, f.year))
-			owners[file.path] = file
-		}
-		out.Stale = append(out.Stale, stale...)
+	files, stale, diags, err := generators.Run(f.which, r.mod, r.reads, f.settings(r))
+	r.diags.Append(diags)
+	if err != nil {
+		return err
 	}
-	guard := out.Guard
-	out.Guard = func(path string, old []byte) error {
-		if file, ok := owners[path]; ok {
-			if file.owns(old) {
-				return nil
-			}
-			first, _, _ := strings.Cut(string(old), "\n")
-			return fmt.Errorf("was not written by crdgen or controller-gen (it starts %q); crdgen replaces only %s: remove it, or turn the generator off with --generators", first, file.what)
+	checks := map[string]func([]byte) error{}
+	for _, file := range files {
+		content := file.Content
+		if old, err := safefile.Read(file.Path); err == nil {
+			content = header.KeepYear(old, content, f.year)
 		}
-		if guard != nil {
-			return guard(path, old)
-		}
-		return nil
+		out.Files[file.Path] = output.Bytes(content)
+		checks[file.Path] = file.Check
 	}
-	return nil
-}
-
-// generatedGoHeader matches the "Code generated" line of a Go file crdgen
-// or controller-gen wrote (controller-gen names its binary, which may carry
-// a version: controller-gen-v0.23).
-var generatedGoHeader = regexp.MustCompile(`(?m)^// Code generated by (crdgen|controller-gen[^ ]*)\. DO NOT EDIT\.$`)
-
-// takesOverGoFile reports whether a Go file is one crdgen or controller-gen
-// generated: its "Code generated" line, before the package clause.
-func takesOverGoFile(old []byte) bool {
-	head, _, _ := strings.Cut(string(old), "\npackage ")
-	return generatedGoHeader.MatchString(head)
-}
-
-// ownManifest returns the test of a manifest crdgen may replace: YAML
-// documents of the given kinds only (the RBAC or webhook document crdgen
-// or controller-gen writes), so that a file a person keeps with other
-// objects in it is never replaced.
-func ownManifest(kinds ...string) func(old []byte) bool {
-	return func(old []byte) bool {
-		docs := strings.Split("\n"+string(old), "\n---\n")
-		found := false
-		for _, doc := range docs[1:] {
-			var obj struct {
-				Kind string `json:"kind"`
-			}
-			if yaml.Unmarshal([]byte(doc), &obj) != nil || !slices.Contains(kinds, obj.Kind) {
-				return false
-			}
-			found = true
-		}
-		return found
-	}
-}
-
-// commaList is a flag of comma-separated names from a fixed list.
-type commaList struct {
-	p       *stringList
-	allowed []string
-}
-
-func (c *commaList) String() string {
-	if c == nil || c.p == nil {
-		return ""
-	}
-	return strings.Join(*c.p, ",")
-}
-
-func (c *commaList) Set(s string) error {
-	var out []string
-	for _, name := range strings.Split(s, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
-		}
-		if !slices.Contains(c.allowed, name) {
-			msg := fmt.Sprintf("no generator %q", name)
-			if sg := markers.Suggest(name, c.allowed); sg != "" {
-				msg += fmt.Sprintf(", did you mean %q", sg)
-			}
-			return fmt.Errorf("%s (generators: %s)", msg, strings.Join(c.allowed, ", "))
-		}
-		out = append(out, name)
-	}
-	*c.p = out
+	out.Stale = append(out.Stale, stale...)
+	out.GuardPaths(checks)
 	return nil
 }

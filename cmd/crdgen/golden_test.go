@@ -149,9 +149,9 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 			t.Fatal(err)
 		}
 	}
-	r.layout = layoutOf(cfg, "", safefile.OS{})
+	r.layout = config.LayoutOf(cfg, "", safefile.OS{})
 	r.reads = &cache.Inputs{}
-	patterns, err := r.register(cfg).parseFlags(args[1:])
+	patterns, err := r.register(cfg).ParseArgs(args[1:])
 	if err != nil {
 		t.Fatalf("%v: %v", args, err)
 	}
@@ -502,7 +502,7 @@ type shared struct {
 
 // loadKey and crdKey identify what the flags ask to load and to build.
 func (r *runState) loadKey() string {
-	return fmt.Sprintf("%q %q %s", r.patterns, r.tags, r.unknownMarkers.value)
+	return fmt.Sprintf("%q %q %s", r.patterns, r.tags, r.unknownMarkers.Value)
 }
 
 func (r *runState) crdKey() string { return fmt.Sprintf("%+v", r.crd) }

@@ -8,15 +8,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"maps"
-	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
-	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"sigs.k8s.io/yaml"
-
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/jsonschema"
@@ -29,19 +23,19 @@ const defaultJSONSchemaDir = "config/jsonschema"
 // jsonSchemaFlags are the settings of the JSON Schema files.
 type jsonSchemaFlags struct {
 	dir    string
-	layout *choice
+	layout *cli.Choice
 	strict bool
 }
 
 // jsonSchemaSettings are crdgen.yaml's settings over the defaults.
 func jsonSchemaSettings(cfg *config.Config) jsonSchemaFlags {
-	f := jsonSchemaFlags{dir: defaultJSONSchemaDir, layout: &choice{value: string(jsonschema.LayoutKubeconform), allowed: jsonschema.Layouts()}}
+	f := jsonSchemaFlags{dir: defaultJSONSchemaDir, layout: &cli.Choice{Value: string(jsonschema.LayoutKubeconform), Allowed: jsonschema.Layouts()}}
 	if c := cfg.JSONSchema; c != nil {
 		if c.OutputDir != "" {
 			f.dir = cfg.Resolve(c.OutputDir)
 		}
 		if c.Layout != "" {
-			f.layout.value = c.Layout
+			f.layout.Value = c.Layout
 		}
 		f.strict = c.Strict
 	}
@@ -65,10 +59,10 @@ sets, each set's files go to DIR/<set>.
 `,
 		builds:     true,
 		diagFormat: true,
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			f = jsonSchemaSettings(cfg)
 			fs.StringVar(&f.dir, "output-dir", "DIR", f.dir, "where the JSON Schema files go")
-			fs.alias("o", "output-dir")
+			fs.Alias("o", "output-dir")
 			fs.Var(f.layout, "layout", "kubeconform|catalog", "kubeconform: <kind>_<version>.json; catalog: <group>/<kind>_<version>.json")
 			fs.BoolVar(&f.strict, "strict", f.strict, "refuse unknown fields where the API server prunes them (additionalProperties: false)")
 			r.checkFlag(fs)
@@ -106,9 +100,9 @@ func (r *runState) jsonSchemaOutputs(out *outputs) {
 // (dir/<set> with feature sets), and removes those crdgen wrote there that
 // no kind and version makes any more.
 func (r *runState) addJSONSchemas(out *outputs, f jsonSchemaFlags) error {
-	opts := jsonschema.Options{Layout: jsonschema.Layout(f.layout.value), Strict: f.strict}
+	opts := jsonschema.Options{Layout: jsonschema.Layout(f.layout.Value), Strict: f.strict}
 	for _, sr := range r.results {
-		crds, err := crdObjects(sr.res.Files)
+		crds, err := sr.res.Objects()
 		if err != nil {
 			return err
 		}
@@ -123,54 +117,7 @@ func (r *runState) addJSONSchemas(out *outputs, f jsonSchemaFlags) error {
 		for _, file := range files {
 			out.Files[filepath.Join(dir, filepath.FromSlash(file.Path))] = pipeline.FileOf(file.Data)
 		}
-		out.Stale = append(out.Stale, staleSchemas(dir)...)
+		out.Stale = append(out.Stale, output.StaleTree(dir, ".json", func(_ string, data []byte) bool { return jsonschema.Owned(data) })...)
 	}
 	return nil
-}
-
-// crdObjects reads the CRDs back from the YAML the pipeline wrote: the
-// files users get are what the schemas are made of, and the pipeline need
-// not keep every object.
-func crdObjects(files map[string]pipeline.File) ([]*apiextv1.CustomResourceDefinition, error) {
-	var out []*apiextv1.CustomResourceDefinition
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		data, err := files[name].Bytes()
-		if err != nil {
-			return nil, err
-		}
-		crd := &apiextv1.CustomResourceDefinition{}
-		if err := yaml.Unmarshal(data, crd); err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-		out = append(out, crd)
-	}
-	return out, nil
-}
-
-// staleSchemas are where crdgen removes the JSON Schemas it wrote that a
-// run no longer makes: the .json files of dir and of its directories (a
-// group's, in the catalog layout) that crdgen's $comment marks as its own.
-func staleSchemas(dir string) []output.Stale {
-	own := func(_ string, data []byte) bool { return jsonschema.Owned(data) }
-	out := []output.Stale{{Dir: dir, Names: jsonFiles(dir), Own: own}}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
-			sub := filepath.Join(dir, e.Name())
-			out = append(out, output.Stale{Dir: sub, Names: jsonFiles(sub), Own: own})
-		}
-	}
-	return out
-}
-
-// jsonFiles lists the .json files of dir (none when it does not exist).
-func jsonFiles(dir string) []string {
-	names := []string{}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") && !strings.HasPrefix(e.Name(), ".") {
-			names = append(names, e.Name())
-		}
-	}
-	return names
 }

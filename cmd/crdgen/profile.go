@@ -8,13 +8,15 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+
+	"github.com/crdgen/crdgen/internal/cli"
 )
 
 type profileFlags struct {
 	cpu, mem string
 }
 
-func (p *profileFlags) register(fs *flagSet) {
+func (p *profileFlags) register(fs *cli.FlagSet) {
 	fs.StringVar(&p.cpu, "cpuprofile", "FILE", "", "write a CPU profile to FILE")
 	fs.StringVar(&p.mem, "memprofile", "FILE", "", "write a heap profile to FILE at exit")
 }

@@ -148,7 +148,7 @@ func within(path, dir string) bool {
 
 // checkOutputDir refuses -o with feature sets: each set has its own.
 func (r *runState) checkOutputDir() error {
-	if len(r.sets) > 0 && r.fs.isSet("output-dir") {
+	if len(r.sets) > 0 && r.fs.IsSet("output-dir") {
 		return errors.New("-o does not go with featureSets in " + config.Name + ": each feature set has its own outputDir")
 	}
 	return nil

@@ -4,6 +4,7 @@ package main
 // options they make.
 
 import (
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -14,7 +15,7 @@ import (
 // crdFlags are the flags that shape the CRDs.
 type crdFlags struct {
 	allowDangerous     bool
-	maxDescLen         optionalInt
+	maxDescLen         cli.OptionalInt
 	omitVersion        bool
 	embeddedObjectMeta bool
 	kubeVersion        string
@@ -22,24 +23,24 @@ type crdFlags struct {
 	costOverBudget     string
 }
 
-func (f *crdFlags) register(fs *flagSet, cfg *config.Config) {
+func (f *crdFlags) register(fs *cli.FlagSet, cfg *config.Config) {
 	fs.BoolVar(&f.allowDangerous, "allow-dangerous-types", config.OrDefault(cfg.AllowDangerousTypes, false), "accept float32 and float64 fields (type: number)")
 	if cfg.MaxDescriptionLength != nil {
-		f.maxDescLen = optionalInt{set: true, value: *cfg.MaxDescriptionLength}
+		f.maxDescLen = cli.OptionalInt{Valid: true, Value: *cfg.MaxDescriptionLength}
 	}
 	fs.Var(&f.maxDescLen, "max-description-length", "N", "truncate descriptions to N bytes (0 drops them)")
 	fs.BoolVar(&f.omitVersion, "omit-version-annotation", config.OrDefault(cfg.OmitVersionAnnotation, false), "do not stamp "+schemagen.VersionAnnotation+" on each CRD")
 	fs.BoolVar(&f.embeddedObjectMeta, "generate-embedded-object-meta", config.OrDefault(cfg.GenerateEmbeddedObjectMeta, false),
 		"describe a template's metav1.ObjectMeta (name, namespace, labels, annotations, finalizers) instead of an empty object")
 	f.kubeVersion = cfg.KubeVersion
-	fs.Var(kubeVersionFlag{&f.kubeVersion}, "kube-version", "X.Y", "oldest Kubernetes whose API server must accept the CEL rules (default: the newest crdgen knows)")
+	fs.Var(cli.KubeVersion{V: &f.kubeVersion}, "kube-version", "X.Y", "oldest Kubernetes whose API server must accept the CEL rules (default: the newest crdgen knows)")
 	f.size.register(fs, cfg)
-	cost := &choice{value: "error", allowed: []string{"error", "warn"}}
+	cost := &cli.Choice{Value: "error", Allowed: []string{"error", "warn"}}
 	if cfg.CostOverBudget != "" {
-		cost.value = cfg.CostOverBudget
+		cost.Value = cfg.CostOverBudget
 	}
-	f.costOverBudget = cost.value
-	fs.Var(funcValue{cost, func() { f.costOverBudget = cost.value }}, "cost-over-budget", "MODE",
+	f.costOverBudget = cost.Value
+	fs.Var(cli.FuncValue{Choice: cost, Fn: func() { f.costOverBudget = cost.Value }}, "cost-over-budget", "MODE",
 		"error or warn: what a CEL rule or schema over the API server's cost budget is (warn writes the CRD, for an older API server whose estimate is lower)")
 }
 
@@ -59,15 +60,15 @@ func (r *runState) pipelineOptions() pipeline.Options {
 	if v := r.cache.Verdicts(); v != nil {
 		opts.Verdicts = v
 	}
-	if r.unknownMarkers.value == "warn" {
+	if r.unknownMarkers.Value == "warn" {
 		opts.Schema.MisplacedMarkers = markers.Warning
 	}
 	if f.omitVersion {
 		opts.Schema.ToolVersion = ""
 	}
 	f.size.apply(&opts.Schema)
-	if f.maxDescLen.set {
-		n := f.maxDescLen.value
+	if f.maxDescLen.Valid {
+		n := f.maxDescLen.Value
 		opts.Schema.MaxDescriptionLength = &n
 	}
 	opts.Schema.OpenShift = r.openShiftOptions()

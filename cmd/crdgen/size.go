@@ -9,6 +9,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/crdsize"
@@ -16,7 +17,7 @@ import (
 )
 
 func sizeCommand() *command {
-	format := &choice{value: crdsize.FormatText, allowed: []string{crdsize.FormatText, crdsize.FormatJSON, crdsize.FormatMarkdown}}
+	format := &cli.Choice{Value: crdsize.FormatText, Allowed: []string{crdsize.FormatText, crdsize.FormatJSON, crdsize.FormatMarkdown}}
 	return &command{
 		name: "size",
 		about: `Usage: crdgen size [flags] PACKAGES...
@@ -33,7 +34,7 @@ field each comes from.
 command line.
 `,
 		builds: true,
-		flags: func(r *runState, fs *flagSet, cfg *config.Config) {
+		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
 			fs.Var(format, "format", "text|json|markdown", "the report's format")
 		},
 		check: func(r *runState) error {
@@ -51,7 +52,7 @@ command line.
 			if err != nil {
 				return nil, err
 			}
-			data, err := crdsize.Render(rep, format.value)
+			data, err := crdsize.Render(rep, format.Value)
 			if err != nil {
 				return nil, err
 			}

@@ -8,6 +8,7 @@ package main
 import (
 	"slices"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -15,21 +16,21 @@ import (
 
 // registerSuppress adds --suppress to a command's flags, starting from
 // crdgen.yaml's list (checked when the file was read).
-func (a *app) registerSuppress(fs *flagSet, cfg *config.Config) {
+func (a *app) registerSuppress(fs *cli.FlagSet, cfg *config.Config) {
 	for _, name := range cfg.Suppress {
-		a.suppress.codes = append(a.suppress.codes, markers.Code(name))
+		a.suppress.Codes = append(a.suppress.Codes, markers.Code(name))
 	}
 	fs.Var(&a.suppress, "suppress", "CODE[,CODE]", "do not print warnings with these codes (errors always print); repeatable")
 }
 
 // unsuppressed drops the warnings whose code is suppressed.
 func (a *app) unsuppressed(diags markers.ErrorList) markers.ErrorList {
-	if len(a.suppress.codes) == 0 {
+	if len(a.suppress.Codes) == 0 {
 		return diags
 	}
 	var out markers.ErrorList
 	for _, d := range diags {
-		if d.Severity == markers.Warning && slices.Contains(a.suppress.codes, d.Code) {
+		if d.Severity == markers.Warning && slices.Contains(a.suppress.Codes, d.Code) {
 			continue
 		}
 		out = append(out, d)

@@ -6,14 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crdgen/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/safefile"
 )
 
 // flagSetOf registers a command's flags as a run with no crdgen.yaml does.
-func flagSetOf(t *testing.T, c *command) *flagSet {
+func flagSetOf(t *testing.T, c *command) *cli.FlagSet {
 	t.Helper()
 	a, _, _ := testApp(t.TempDir())
-	return (&runState{a: a, c: c, layout: layoutOf(nil, "", safefile.OS{})}).register(nil)
+	return (&runState{a: a, c: c, layout: config.LayoutOf(nil, "", safefile.OS{})}).register(nil)
 }
 
 // TestDocFlagsAreTheFlagSets pins the command's doc comment (doc.go) to
@@ -27,7 +29,7 @@ func TestDocFlagsAreTheFlagSets(t *testing.T) {
 	}
 	sections := docFlagSections(string(doc))
 	for _, c := range packageCommands() {
-		want := flagSetOf(t, c).names()
+		want := flagSetOf(t, c).Names()
 		got := append(slices.Clone(sections["every package command"]), sections[c.name]...)
 		if c.builds {
 			got = append(got, sections["the commands that build CRDs"]...)

@@ -6,6 +6,7 @@ package apidocs
 // escaped; table cells; and heading anchors as goldmark makes them.
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -320,4 +321,11 @@ func (s *ids) of(md string) string {
 			return next
 		}
 	}
+}
+
+// Owned reports whether a Markdown file is one Generate wrote: its first
+// line is Header, so that crdgen replaces and removes no other file.
+func Owned(data []byte) bool {
+	first, _, _ := bytes.Cut(data, []byte("\n"))
+	return strings.TrimRight(string(first), "\r") == Header
 }

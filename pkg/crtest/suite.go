@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"io/fs"
 	"maps"
@@ -119,6 +120,32 @@ func (e *SyntaxError) Error() string {
 		return fmt.Sprintf("%s: %s", e.File, e.Msg)
 	}
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// Diagnostic is the error as a diagnostic of code test-suite, at its line.
+func (e *SyntaxError) Diagnostic() markers.Diagnostic {
+	return markers.Diagnostic{Pos: token.Position{Filename: e.File, Line: e.Line, Column: e.Column}, Code: markers.CodeTestSuite, Msg: e.Msg}
+}
+
+// ReadSuites reads the suite files through fsys, each as ReadSuite does:
+// the suites, and a diagnostic for each malformed one (which is left
+// out). Another error stops the reading, with the diagnostics so far.
+func ReadSuites(files []string, fsys safefile.FS) ([]*Suite, markers.ErrorList, error) {
+	var suites []*Suite
+	var diags markers.ErrorList
+	for _, file := range files {
+		s, err := ReadSuite(file, fsys)
+		var se *SyntaxError
+		switch {
+		case errors.As(err, &se):
+			diags.Add(se.Diagnostic())
+		case err != nil:
+			return nil, diags, err
+		default:
+			suites = append(suites, s)
+		}
+	}
+	return suites, diags, nil
 }
 
 // ReadSuite reads a suite file through fsys. A malformed suite is a

@@ -1,9 +1,4 @@
-package main
-
-// This file implements the header of generated files: the boilerplate
-// file, its YEAR replaced as controller-gen replaces it, and an existing
-// file's year kept when only the year would change, so that a drift check
-// does not fail on every project each January.
+package header
 
 import (
 	"bytes"
@@ -13,15 +8,15 @@ import (
 	"github.com/crdgen/crdgen/internal/safefile"
 )
 
-// header reads a boilerplate file ("" for none) with YEAR replaced: every
-// " YEAR" (with its leading space) for the object, rbac and webhook
-// generators (all, false), every "YEAR" for the applyconfiguration one
-// (all, true), as controller-gen's generators do.
-func (r *runState) header(file, year string, all bool) ([]byte, error) {
+// Read reads a boilerplate file through fsys ("" for none) with YEAR
+// replaced: every " YEAR" (with its leading space) for the object, rbac
+// and webhook generators (all false), every "YEAR" for the
+// applyconfiguration one (all true), as controller-gen's generators do.
+func Read(fsys safefile.FS, file, year string, all bool) ([]byte, error) {
 	if file == "" {
 		return nil, nil
 	}
-	data, err := r.reads.ReadFile(file)
+	data, err := fsys.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("reading the header file: %w", err)
 	}
@@ -31,13 +26,12 @@ func (r *runState) header(file, year string, all bool) ([]byte, error) {
 	return []byte(strings.ReplaceAll(string(data), " YEAR", " "+year)), nil
 }
 
-// keepYear returns what is on disk at path instead of content when the two
-// differ only where content has year and the file has another year, in the
-// part before its "Code generated" line or its first YAML document (the
-// header): an existing file keeps its year.
-func keepYear(path string, content []byte, year string) []byte {
-	old, err := safefile.Read(path)
-	if err != nil || len(old) != len(content) || bytes.Equal(old, content) || len(year) != 4 {
+// KeepYear returns old, what is on disk, instead of content when the two
+// differ only where content has year and old has another year, in the
+// part before content's "Code generated" line or its first YAML document
+// (the header): an existing file keeps its year.
+func KeepYear(old, content []byte, year string) []byte {
+	if len(old) != len(content) || bytes.Equal(old, content) || len(year) != 4 {
 		return content
 	}
 	end := headerEnd(content)
