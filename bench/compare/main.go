@@ -49,12 +49,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -466,69 +464,6 @@ func (b *bench) printFloor(c corpus, run runArgs, meds map[string]sample) error 
 	return nil
 }
 
-// buildAt builds crdgen as it was at a git revision, in a detached worktree
-// under work, and returns the binary.
-func buildAt(repo, work, rev string) (string, error) {
-	tree := filepath.Join(work, "baseline")
-	sh(repo, nil, "git", "worktree", "remove", "--force", tree)
-	os.RemoveAll(tree)
-	if err := sh(repo, nil, "git", "worktree", "add", "--detach", tree, rev); err != nil {
-		return "", err
-	}
-	defer sh(repo, nil, "git", "worktree", "remove", "--force", tree)
-	bin := filepath.Join(work, "bin", "crdgen-baseline")
-	return bin, sh(tree, nil, "go", "build", "-o", bin, "./cmd/crdgen")
-}
-
-// measure runs bin once per step, one after the other, each with that
-// step's arguments, and returns their summed wall and CPU time and the
-// largest peak RSS. With -cold the steps share one empty GOCACHE, as the
-// commands of one make run in a fresh container would.
-func (b *bench) measure(dir, cache, bin string, steps ...[]string) (sample, error) {
-	env := append(os.Environ(), "CRDGEN_CACHE="+cache)
-	if b.cold {
-		gocache, err := os.MkdirTemp("", "gocache")
-		if err != nil {
-			return sample{}, err
-		}
-		defer os.RemoveAll(gocache)
-		os.RemoveAll(cache)
-		env = append(env, "GOCACHE="+gocache)
-	}
-	var total sample
-	for _, args := range steps {
-		s, err := measureOnce(dir, env, bin, args)
-		if err != nil {
-			return sample{}, err
-		}
-		total.wall += s.wall
-		total.cpu += s.cpu
-		total.maxRSSKB = max(total.maxRSSKB, s.maxRSSKB)
-	}
-	return total, nil
-}
-
-// measureOnce runs a command and returns its wall time, CPU time and peak
-// RSS.
-func measureOnce(dir string, env []string, bin string, args []string) (sample, error) {
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	start := time.Now()
-	if err := cmd.Run(); err != nil {
-		return sample{}, fmt.Errorf("%v\n%s", err, stderr.String())
-	}
-	wall := time.Since(start)
-	// wait4's usage covers the tool and the children it waited for (the go
-	// command both tools run), so CPU time includes go list; peak RSS is the
-	// largest of those processes.
-	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	return sample{wall: wall, cpu: cpu, maxRSSKB: ru.Maxrss}, nil
-}
-
 // skipNoGit is the message of a project corpus without its git directory.
 func skipNoGit(c corpus) string {
 	return fmt.Sprintf("%s: skipped: %s is in kubebuilder's repository, not in the Go module proxy; name a kubebuilder git directory with -kubebuilder-git DIR or KUBEBUILDER_GIT", c.name, c.project)
@@ -558,95 +493,4 @@ func (b *bench) printSlope() {
 		cm, cmi := fit(func(p point) float64 { return mib(p.cg.maxRSSKB) })
 		fmt.Printf("synthetic corpora, controller-gen: wall %.1f ms per CRD (+ %.2fs), peak RSS %.2f MiB per CRD (+ %.0f MiB)\n", cs*1000, ci, cm, cmi)
 	}
-}
-
-func median(s []sample) sample {
-	walls, cpus, rss := make([]time.Duration, len(s)), make([]time.Duration, len(s)), make([]int64, len(s))
-	for i, x := range s {
-		walls[i], cpus[i], rss[i] = x.wall, x.cpu, x.maxRSSKB
-	}
-	slices.Sort(walls)
-	slices.Sort(cpus)
-	slices.Sort(rss)
-	m := len(s) / 2
-	return sample{wall: walls[m], cpu: cpus[m], maxRSSKB: rss[m]}
-}
-
-func ratio(a, b time.Duration) float64 { return a.Seconds() / b.Seconds() }
-
-func mib(kb int64) float64 { return float64(kb) / 1024 }
-
-func countFiles(dir string) int {
-	entries, _ := os.ReadDir(dir)
-	return len(entries)
-}
-
-func cpuCount() int {
-	data, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return 0
-	}
-	return strings.Count(string(data), "processor\t:")
-}
-
-func goVersion() string {
-	out, err := output(".", "go", "env", "GOVERSION")
-	if err != nil {
-		return "go ?"
-	}
-	return strings.TrimSpace(out)
-}
-
-func sh(dir string, env []string, name string, args ...string) error {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
-	}
-	return nil
-}
-
-func output(dir string, name string, args ...string) (string, error) {
-	return outputEnv(dir, nil, name, args...)
-}
-
-func outputEnv(dir string, env []string, name string, args ...string) (string, error) {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("%s %s: %v", name, strings.Join(args, " "), err)
-	}
-	return string(out), nil
-}
-
-// runUnits groups tools into what runs together, in order: a tool with its
-// reruns (which measure the run before them).
-func runUnits[T any](tools []T, isRerun func(T) bool) [][]int {
-	var units [][]int
-	for i, t := range tools {
-		if isRerun(t) && len(units) > 0 {
-			units[len(units)-1] = append(units[len(units)-1], i)
-			continue
-		}
-		units = append(units, []int{i})
-	}
-	return units
-}
-
-// roundOrder is the order of the tools in a round (-1 is the warm-up): the
-// units rotate by one each round, so that no tool always runs first after
-// the edit, or right after controller-gen, whose 200 MiB leave the caches
-// cold for whatever follows (run always first, crdgen measured 7% slower
-// than the same binary run second).
-func roundOrder(units [][]int, round int) []int {
-	var order []int
-	n := len(units)
-	for k := range n {
-		order = append(order, units[((k+round)%n+n)%n]...)
-	}
-	return order
 }
