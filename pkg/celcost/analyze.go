@@ -21,6 +21,7 @@ import (
 	baseversion "k8s.io/component-base/version"
 
 	"github.com/crdgen/crdgen/internal/parallel"
+	"github.com/crdgen/crdgen/internal/textfmt"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 	"github.com/crdgen/crdgen/pkg/schemapath"
@@ -437,14 +438,4 @@ func markerName(m markers.Marker, found bool) string {
 }
 
 // commas writes n with thousands separators: 10,000,000.
-func commas(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
+func commas(n uint64) string { return textfmt.Thousands(strconv.FormatUint(n, 10)) }

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/crdgen/crdgen/internal/textfmt"
 )
 
 // Formats of Render.
@@ -93,7 +95,7 @@ func renderText(r *Report) []byte {
 			rows = append(rows, []string{commas(rule.Cost), pct(rule.Percent), verdictText(rule), rule.CRD, rule.Version, path, rule.Source})
 		}
 		b.WriteString("\n")
-		table(&b, rows, 2)
+		textfmt.Columns(&b, rows, 2)
 	}
 	for _, rule := range rules {
 		if rule.Verdict == VerdictOK && len(rule.Hints) == 0 {
@@ -122,34 +124,8 @@ func renderText(r *Report) []byte {
 		}
 	}
 	b.WriteString("\n")
-	table(&b, rows, 2)
+	textfmt.Columns(&b, rows, 2)
 	return b.Bytes()
-}
-
-// table writes rows as aligned columns, two spaces apart: the first
-// numRight columns (the figures) right-aligned, the others left-aligned.
-func table(b *bytes.Buffer, rows [][]string, numRight int) {
-	widths := make([]int, len(rows[0]))
-	for _, row := range rows {
-		for i, cell := range row {
-			widths[i] = max(widths[i], len(cell))
-		}
-	}
-	for _, row := range rows {
-		var line strings.Builder
-		for i, cell := range row {
-			if i > 0 {
-				line.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", widths[i]-len(cell))
-			if i < numRight {
-				line.WriteString(pad + cell)
-			} else {
-				line.WriteString(cell + pad)
-			}
-		}
-		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
-	}
 }
 
 func renderMarkdown(r *Report) []byte {

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/crdgen/crdgen/internal/textfmt"
 )
 
 // Formats of Render.
@@ -72,7 +74,7 @@ func renderText(r *Report) []byte {
 	var b bytes.Buffer
 	fmt.Fprintln(&b, header)
 	b.WriteString("\n")
-	table(&b, crdRows(r), 4)
+	textfmt.Columns(&b, crdRows(r), 4)
 	fmt.Fprintf(&b, "\n%s\n", totalLine(r))
 	for _, c := range r.CRDs {
 		for _, v := range c.Versions {
@@ -84,7 +86,7 @@ func renderText(r *Report) []byte {
 			for _, s := range v.Heaviest {
 				rows = append(rows, []string{commas(s.Bytes), pct(s.Percent), pct(percent(s.Descriptions, s.Bytes)), s.Path, s.Go, s.Source})
 			}
-			table(&b, rows, 3)
+			textfmt.Columns(&b, rows, 3)
 		}
 	}
 	return b.Bytes()
@@ -110,32 +112,6 @@ func renderMarkdown(r *Report) []byte {
 		}
 	}
 	return b.Bytes()
-}
-
-// table writes rows as aligned columns, two spaces apart: the first
-// numRight columns (the figures) right-aligned, the others left-aligned.
-func table(b *bytes.Buffer, rows [][]string, numRight int) {
-	widths := make([]int, len(rows[0]))
-	for _, row := range rows {
-		for i, cell := range row {
-			widths[i] = max(widths[i], len(cell))
-		}
-	}
-	for _, row := range rows {
-		var line strings.Builder
-		for i, cell := range row {
-			if i > 0 {
-				line.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", widths[i]-len(cell))
-			if i < numRight {
-				line.WriteString(pad + cell)
-			} else {
-				line.WriteString(cell + pad)
-			}
-		}
-		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
-	}
 }
 
 // mdTable writes rows as a Markdown table, the first numRight columns
@@ -164,22 +140,7 @@ func mdEscape(s string) string {
 	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
-// commas writes n with thousands separators.
-func commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
-}
-
 func pct(p float64) string { return strconv.FormatFloat(p, 'f', 1, 64) + "%" }
+
+// commas writes n with thousands separators.
+func commas(n int64) string { return textfmt.Thousands(strconv.FormatInt(n, 10)) }
