@@ -25,7 +25,7 @@ func TestThousands(t *testing.T) {
 	for in, want := range map[string]string{
 		"0": "0", "999": "999", "1000": "1,000", "123456": "123,456",
 		"18446744073709551615": "18,446,744,073,709,551,615",
-		"-1000": "-1,000", "-12": "-12",
+		"-1000":                "-1,000", "-12": "-12",
 	} {
 		if got := Thousands(in); got != want {
 			t.Errorf("Thousands(%q) = %q, want %q", in, got, want)
