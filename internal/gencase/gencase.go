@@ -46,8 +46,9 @@ type Case struct {
 	Header []byte
 }
 
-// Names lists the cases in testdata.
-func Names(t *testing.T) []string {
+// Names lists the cases in testdata (of pkg/deepcopy's too, which loads
+// them its own way).
+func Names(t testing.TB) []string {
 	t.Helper()
 	entries, err := os.ReadDir("testdata")
 	if err != nil {
@@ -58,6 +59,9 @@ func Names(t *testing.T) []string {
 		if e.IsDir() {
 			out = append(out, e.Name())
 		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no golden cases under testdata")
 	}
 	return out
 }

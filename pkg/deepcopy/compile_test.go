@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crdgen/crdgen/internal/gencase"
 )
 
 // casePackages returns the directories of a case's Go packages (all but
@@ -83,7 +85,7 @@ func TestGeneratedCodeCompiles(t *testing.T) {
 		t.Skip("runs go vet on the testdata packages")
 	}
 	all := map[string]string{}
-	for _, name := range caseNames(t) {
+	for _, name := range gencase.Names(t) {
 		if stderr, err := os.ReadFile(filepath.Join("testdata", name, "want", "stderr.txt")); err == nil && hasError(string(stderr)) {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crdgen/crdgen/internal/gencase"
 	"github.com/crdgen/crdgen/internal/golden"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/parser"
@@ -24,25 +25,6 @@ func repoRoot(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return dir
-}
-
-// caseNames lists the golden cases: the directories of testdata.
-func caseNames(t testing.TB) []string {
-	t.Helper()
-	entries, err := os.ReadDir("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range entries {
-		if e.IsDir() {
-			out = append(out, e.Name())
-		}
-	}
-	if len(out) == 0 {
-		t.Fatal("no golden cases under testdata")
-	}
-	return out
 }
 
 // generateCase loads ./testdata/<name>/... and generates its files. The
@@ -70,7 +52,7 @@ func generateCase(t testing.TB, name string) ([]File, markers.ErrorList) {
 // that gets one, and want/stderr.txt with the diagnostics (paths relative
 // to the case), absent when there are none.
 func TestGolden(t *testing.T) {
-	for _, name := range caseNames(t) {
+	for _, name := range gencase.Names(t) {
 		t.Run(name, func(t *testing.T) {
 			files, diags := generateCase(t, name)
 			dir, err := filepath.Abs(filepath.Join("testdata", name))
@@ -104,7 +86,7 @@ func diagText(l markers.ErrorList) string {
 // TestSameBytesEveryRun generates every case twice from one model and
 // checks the files are the same.
 func TestSameBytesEveryRun(t *testing.T) {
-	for _, name := range caseNames(t) {
+	for _, name := range gencase.Names(t) {
 		first, _ := generateCase(t, name)
 		second, _ := generateCase(t, name)
 		if len(first) != len(second) {
