@@ -58,7 +58,7 @@ longer makes are removed; other files there are left alone.
 			return nil
 		},
 		produce: func(r *runState) (*outputs, error) {
-			if !r.built() {
+			if !r.results.Built() {
 				return nil, nil
 			}
 			out := newOutputs()
@@ -85,11 +85,11 @@ func (r *runState) generateDocs(out *outputs) error {
 func (r *runState) addDocs(out *outputs, dir string, opts apidocs.Options) error {
 	var builds []apidocs.Build
 	for _, sr := range r.results {
-		crds, err := sr.res.WithObjects()
+		crds, err := sr.Result.WithObjects()
 		if err != nil {
 			return err
 		}
-		builds = append(builds, apidocs.Build{Set: sr.set, CRDs: crds})
+		builds = append(builds, apidocs.Build{Set: sr.Set, CRDs: crds})
 	}
 	files, err := apidocs.Generate(r.mod, builds, opts)
 	if err != nil {

@@ -37,9 +37,9 @@ func contentSums(files map[string]output.Content) map[string]string {
 func (r *runState) printReused() {
 	built, reused := 0, 0
 	for _, sr := range r.results {
-		if sr.res != nil {
-			built += len(sr.res.Files)
-			reused += sr.res.Reused
+		if sr.Result != nil {
+			built += len(sr.Result.Files)
+			reused += sr.Result.Reused
 		}
 	}
 	if reused > 0 {

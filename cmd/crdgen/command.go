@@ -115,7 +115,7 @@ type runState struct {
 	// per set (and res is the first's). results always has one per set,
 	// or one with no set.
 	res     *pipeline.Result
-	results []setResult
+	results pipeline.SetResults
 	diags   markers.ErrorList
 	// layout is where the outputs go and what generate makes, before the
 	// command line (crdgen.yaml over the defaults, kubebuilder's in a
@@ -234,11 +234,7 @@ func (r *runState) run() int {
 	if r.c.builds {
 		err = r.build()
 		// The one place what the pipeline spooled is removed.
-		defer func() {
-			for _, sr := range r.results {
-				sr.res.Close()
-			}
-		}()
+		defer func() { r.results.Close() }()
 		if err != nil {
 			return a.fail(r.diags, err)
 		}

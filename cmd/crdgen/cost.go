@@ -40,15 +40,15 @@ above --fail-above; 2 for a wrong command line.
 			// The report is the point of this command: it is printed even
 			// when rules do not compile or are over budget, as long as the
 			// CRDs exist.
-			if !r.built() {
+			if !r.results.Built() {
 				return nil, nil
 			}
-			data, err := r.costReports(format.Value)
+			data, err := r.results.CostReports(format.Value)
 			if err != nil {
 				return nil, err
 			}
 			out := &outputs{stdout: []pipeline.File{pipeline.FileOf(data)}, stdoutOnErrors: true}
-			if most := r.maxCostPercent(); failAbove.Valid && most > failAbove.Value {
+			if most := r.results.MaxCostPercent(); failAbove.Valid && most > failAbove.Value {
 				out.failure = fmt.Sprintf("a rule uses %.1f%% of its budget, above --fail-above=%s", most, failAbove.String())
 			}
 			return out, nil

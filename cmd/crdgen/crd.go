@@ -49,7 +49,7 @@ removes the CRD files there that crdgen wrote and no kind makes any more.
 		},
 		uncached: func(*runState) bool { return toStdout() },
 		produce: func(r *runState) (*outputs, error) {
-			if !r.built() {
+			if !r.results.Built() {
 				return nil, nil
 			}
 			if toStdout() {

@@ -63,35 +63,35 @@ maxLength). Exits 1 when a breaking change is not allowed.
 			return []string{commit}, err
 		},
 		produce: func(r *runState) (*outputs, error) {
-			if !r.built() {
+			if !r.results.Built() {
 				return nil, nil
 			}
 			out := &outputs{}
 			var b bytes.Buffer
 			var docs []json.RawMessage
 			for _, sr := range r.results {
-				dir, from := sr.dir(r.a, outputDir), against
-				if sr.set != nil && against != "" && !strings.HasPrefix(against, "git:") {
-					from = filepath.Join(r.a.abs(against), sr.set.Name)
+				dir, from := r.setDir(sr, outputDir), against
+				if sr.Set != nil && against != "" && !strings.HasPrefix(against, "git:") {
+					from = filepath.Join(r.a.abs(against), sr.Set.Name)
 				}
 				old, err := previous.Read(r.a.ctx, r.a.dir, dir, from, r.reads)
 				if err != nil {
 					return nil, err
 				}
-				entries, failed := r.a.changes(old, sr.res.CRDs, allow)
+				entries, failed := r.a.changes(old, sr.Result.CRDs, allow)
 				out.failed = out.failed || failed
-				if sr.set == nil {
+				if sr.Set == nil {
 					crddiff.Render(&b, entries, format.Value)
 					continue
 				}
 				if format.Value == "json" {
 					var one bytes.Buffer
 					crddiff.Render(&one, entries, "json")
-					entry, _ := json.Marshal(map[string]any{"featureSet": sr.set.Name, "changes": json.RawMessage(one.Bytes())})
+					entry, _ := json.Marshal(map[string]any{"featureSet": sr.Set.Name, "changes": json.RawMessage(one.Bytes())})
 					docs = append(docs, entry)
 					continue
 				}
-				fmt.Fprintf(&b, "== feature set %s\n", sr.set.Name)
+				fmt.Fprintf(&b, "== feature set %s\n", sr.Set.Name)
 				crddiff.Render(&b, entries, format.Value)
 			}
 			if docs != nil {

@@ -86,7 +86,7 @@ crdgen test does, and writes nothing when a case fails.
 				res, cdiags = r.conversions(copts)
 				r.diags.Append(cdiags)
 			}
-			if !r.built() || res == nil {
+			if !r.results.Built() || res == nil {
 				return nil, nil
 			}
 			if runTests {
@@ -127,16 +127,16 @@ crdgen test does, and writes nothing when a case fails.
 // (one per feature set, report.<set>.md).
 func (r *runState) writeCostReport(out *outputs, path string) error {
 	if path == "-" {
-		data, err := r.costReports(celcost.FormatText)
+		data, err := r.results.CostReports(celcost.FormatText)
 		out.stdout = append(out.stdout, pipeline.FileOf(data))
 		return err
 	}
 	for _, sr := range r.results {
-		data, err := celcost.Render(sr.res.Cost, reportFormat(path))
+		data, err := celcost.Render(sr.Result.Cost, reportFormat(path))
 		if err != nil {
 			return err
 		}
-		out.Files[r.a.abs(perSet(path, sr.name()))] = pipeline.FileOf(data)
+		out.Files[r.a.abs(perSet(path, sr.SetName()))] = pipeline.FileOf(data)
 	}
 	return nil
 }

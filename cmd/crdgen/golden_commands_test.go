@@ -28,7 +28,7 @@ func goldenCommands() map[string]goldenCommand {
 					}
 					return args, ""
 				}
-				if s.setsDir != "" && len(s.results) > 0 && s.results[0].set != nil {
+				if s.setsDir != "" && len(s.results) > 0 && s.results[0].Set != nil {
 					return args, s.setsDir // each feature set writes to s.setsDir/<set>
 				}
 				out := t.TempDir()

@@ -67,7 +67,7 @@ func TestGolden(t *testing.T) {
 			s := shareCase(t, root, name, commands)
 			defer func() {
 				for _, sr := range s.results {
-					sr.res.Close()
+					sr.Result.Close()
 				}
 			}()
 			got := map[string][]byte{}
@@ -306,7 +306,7 @@ type shared struct {
 	// loadDiags are the load's diagnostics, diags the pipeline's.
 	loadDiags, diags markers.ErrorList
 	res              *pipeline.Result
-	results          []setResult
+	results          pipeline.SetResults
 	// configFile and setsDir, for a case with a crdgen.yaml, are the
 	// harness's copy of it and where its feature sets write; openshift
 	// says it has an openshift section (its manifests are in place).

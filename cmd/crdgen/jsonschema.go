@@ -74,7 +74,7 @@ sets, each set's files go to DIR/<set>.
 			return nil
 		},
 		produce: func(r *runState) (*outputs, error) {
-			if !r.built() {
+			if !r.results.Built() {
 				return nil, nil
 			}
 			out := newOutputs()
@@ -102,7 +102,7 @@ func (r *runState) jsonSchemaOutputs(out *outputs) {
 func (r *runState) addJSONSchemas(out *outputs, f jsonSchemaFlags) error {
 	opts := jsonschema.Options{Layout: jsonschema.Layout(f.layout.Value), Strict: f.strict}
 	for _, sr := range r.results {
-		crds, err := sr.res.Objects()
+		crds, err := sr.Result.Objects()
 		if err != nil {
 			return err
 		}
@@ -111,8 +111,8 @@ func (r *runState) addJSONSchemas(out *outputs, f jsonSchemaFlags) error {
 			return err
 		}
 		dir := r.a.abs(f.dir)
-		if sr.set != nil {
-			dir = filepath.Join(dir, sr.set.Name)
+		if sr.Set != nil {
+			dir = filepath.Join(dir, sr.Set.Name)
 		}
 		for _, file := range files {
 			out.Files[filepath.Join(dir, filepath.FromSlash(file.Path))] = pipeline.FileOf(file.Data)

@@ -50,18 +50,9 @@ func (r *runState) openShiftOptions() *schemagen.OpenShift {
 	return &schemagen.OpenShift{Overrides: r.osOverrides}
 }
 
-// openShiftBuilds are the run's results for internal/openshift.
-func (r *runState) openShiftBuilds() []openshift.Build {
-	var out []openshift.Build
-	for _, sr := range r.results {
-		out = append(out, openshift.Build{Set: sr.set, Result: sr.res})
-	}
-	return out
-}
-
 // openShiftOutputs are the CRD files in openshift's layout.
 func (r *runState) openShiftOutputs() (*outputs, error) {
-	files, stale, err := openshift.Outputs(r.openShiftBuilds(), r.sets, r.openshift.Manifests)
+	files, stale, err := openshift.Outputs(r.results, r.sets, r.openshift.Manifests)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +80,7 @@ func (r *runState) runOpenShiftSuites(files []string, f *testFlags) (*outputs, e
 		return nil, errors.New("test.harness: openshift runs suites against openshift's manifests, and " + config.Name + " has no openshift section")
 	}
 	res, err := openshift.RunSuites(openshift.SuiteOptions{
-		Files: files, FS: r.reads, Builds: r.openShiftBuilds(), Sets: r.sets, KnownGates: r.knownGates,
+		Files: files, FS: r.reads, Builds: r.results, Sets: r.sets, KnownGates: r.knownGates,
 		Run: f.runOptions(r), Format: f.format.Value, Rel: r.a.rel, Verbose: r.verbose,
 	})
 	r.diags.Append(res.Diags)

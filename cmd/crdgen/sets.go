@@ -13,58 +13,27 @@ import (
 	"github.com/crdgen/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/internal/output"
-	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/featureset"
-	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
-// setResult is the CRDs of one feature set (set nil: no feature sets).
-type setResult struct {
-	set *featureset.Set
-	res *pipeline.Result
-}
-
 // build runs the pipeline: once, or once per feature set.
 func (r *runState) build() error {
-	sets := r.sets
-	if len(sets) == 0 {
-		sets = []*featureset.Set{nil}
-	}
-	var diags markers.ErrorList
 	if err := r.readOverrides(); err != nil {
 		return err
 	}
-	for i, set := range sets {
-		opts := r.pipelineOptions()
-		opts.Schema.Set = set
-		if !opts.CostReport && !opts.KeepObjects {
-			setName := ""
-			if set != nil {
-				setName = set.Name
-			}
-			if s := r.cache.Builds(r.a.dir, r.c.name, strings.Join(r.patterns, "\x00"), setName); s != nil {
-				opts.Builds = s
-				r.builds = append(r.builds, s)
-			}
-		}
-		// Each run gets the load's diagnostics: the pipeline judges what
-		// the load reported (a failed node, a consequence) by them.
-		res, d, err := pipeline.Run(r.mod, slices.Clone(r.diags), opts, r.ph)
-		diags = append(diags, d...)
-		if err != nil {
-			r.diags = diags.Sorted()
-			return err
-		}
-		if res != nil {
-			res.Cost.SetSources(r.a.rel)
-		}
-		r.results = append(r.results, setResult{set: set, res: res})
-		if i == 0 {
-			r.res = res
+	results, diags, err := pipeline.RunSets(r.mod, r.diags, r.sets, r.setOptions, r.ph)
+	r.results, r.diags = results, diags
+	if err != nil {
+		return err
+	}
+	for _, sr := range results {
+		if sr.Result != nil {
+			sr.Result.Cost.SetSources(r.a.rel)
 		}
 	}
+	r.res = results[0].Result
 	if len(r.sets) > 0 {
 		checked := r.sets
 		if r.openshift != nil {
@@ -72,39 +41,36 @@ func (r *runState) build() error {
 			// each, and one with none ("" gates, !*), which holds there.
 			checked = append(slices.Clone(r.sets), &featureset.Set{Name: "no gate"})
 		}
-		diags = append(diags, schemagen.CheckSets(r.mod, checked, r.knownGates)...)
+		r.diags = append(r.diags, schemagen.CheckSets(r.mod, checked, r.knownGates)...).Sorted()
 	}
-	r.diags = diags.Sorted()
 	return nil
 }
 
-// built reports whether every set's CRDs could be built.
-func (r *runState) built() bool {
-	if len(r.results) == 0 {
-		return false
+// setOptions are the pipeline's options for a set's build: the flags',
+// and the builds the cache remembers for the set (not with a cost report
+// or the objects kept, which need every CRD built).
+func (r *runState) setOptions(set *featureset.Set) pipeline.Options {
+	opts := r.pipelineOptions()
+	if opts.CostReport || opts.KeepObjects {
+		return opts
 	}
-	for _, sr := range r.results {
-		if sr.res == nil {
-			return false
-		}
+	setName := ""
+	if set != nil {
+		setName = set.Name
 	}
-	return true
+	if s := r.cache.Builds(r.a.dir, r.c.name, strings.Join(r.patterns, "\x00"), setName); s != nil {
+		opts.Builds = s
+		r.builds = append(r.builds, s)
+	}
+	return opts
 }
 
-// dir is where a result's CRDs go: its set's outputDir, or dir.
-func (sr setResult) dir(a *app, dir string) string {
-	if sr.set != nil {
-		return sr.set.OutputDir
+// setDir is where a result's CRDs go: its set's outputDir, or dir.
+func (r *runState) setDir(sr pipeline.SetResult, dir string) string {
+	if sr.Set != nil {
+		return sr.Set.OutputDir
 	}
-	return a.abs(dir)
-}
-
-// name names a result's set in reports ("" without sets).
-func (sr setResult) name() string {
-	if sr.set == nil {
-		return ""
-	}
-	return sr.set.Name
+	return r.a.abs(dir)
 }
 
 // crdOutputs are the CRD files of every set, in its directory (dir
@@ -118,14 +84,14 @@ func (r *runState) crdOutputs(dir string) (*outputs, error) {
 	out := newOutputs()
 	suites := r.suiteDirs()
 	for _, sr := range r.results {
-		d := sr.dir(r.a, dir)
+		d := r.setDir(sr, dir)
 		for _, s := range suites {
 			if within(d, s) {
 				return nil, fmt.Errorf("the CRDs would go to %s, inside %s, where crdgen test reads suites: choose another output directory", r.a.rel(d), r.a.rel(s))
 			}
 		}
-		addIn(out.Files, d, sr.res.Files)
-		out.Stale = append(out.Stale, output.Stale{Dir: d, Own: output.OwnedCRDs(schemagen.VersionAnnotation, sr.res.Groups)})
+		addIn(out.Files, d, sr.Result.Files)
+		out.Stale = append(out.Stale, output.Stale{Dir: d, Own: output.OwnedCRDs(schemagen.VersionAnnotation, sr.Result.Groups)})
 	}
 	return out, nil
 }
@@ -134,7 +100,7 @@ func (r *runState) crdOutputs(dir string) (*outputs, error) {
 // every API version, and test.suites of crdgen.yaml.
 func (r *runState) suiteDirs() []string {
 	var out []string
-	for _, d := range versionDirs(r.results) {
+	for _, d := range r.results.VersionDirs() {
 		out = append(out, filepath.Join(d, "tests"))
 	}
 	return append(out, r.cfgSuites...)
@@ -152,28 +118,6 @@ func (r *runState) checkOutputDir() error {
 		return errors.New("-o does not go with featureSets in " + config.Name + ": each feature set has its own outputDir")
 	}
 	return nil
-}
-
-// costReports renders the cost report of every set (celcost.RenderSets).
-func (r *runState) costReports(format string) ([]byte, error) {
-	if len(r.sets) == 0 {
-		return celcost.Render(r.res.Cost, format)
-	}
-	var sets []celcost.SetReport
-	for _, sr := range r.results {
-		sets = append(sets, celcost.SetReport{Set: sr.name(), Report: sr.res.Cost})
-	}
-	return celcost.RenderSets(sets, format)
-}
-
-// maxCostPercent is the largest share of its budget any rule of any set
-// uses.
-func (r *runState) maxCostPercent() float64 {
-	most := 0.0
-	for _, sr := range r.results {
-		most = max(most, sr.res.Cost.MaxPercent())
-	}
-	return most
 }
 
 // perSet is a path for one set: name.ext becomes name.<set>.ext.

@@ -45,7 +45,7 @@ command line.
 			return nil
 		},
 		produce: func(r *runState) (*outputs, error) {
-			if !r.built() {
+			if !r.results.Built() {
 				return nil, nil
 			}
 			rep, err := r.sizeReport()
@@ -69,12 +69,12 @@ command line.
 func (r *runState) sizeReport() (*crdsize.Report, error) {
 	var in []crdsize.Input
 	for _, sr := range r.results {
-		for _, crd := range sr.res.CRDs {
-			data, err := sr.res.Files[crd.FileName].Bytes()
+		for _, crd := range sr.Result.CRDs {
+			data, err := sr.Result.Files[crd.FileName].Bytes()
 			if err != nil {
 				return nil, err
 			}
-			in = append(in, crdsize.Input{Object: crd.Object, File: crd.FileName, YAML: data, Set: sr.name(),
+			in = append(in, crdsize.Input{Object: crd.Object, File: crd.FileName, YAML: data, Set: sr.SetName(),
 				Source: crd.Kinds[0].Type.Pos, Origins: crd.SizeOrigins()})
 		}
 	}

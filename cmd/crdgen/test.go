@@ -5,7 +5,6 @@ package main
 
 import (
 	"fmt"
-	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -107,7 +106,7 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 	for i, p := range paths {
 		paths[i] = r.a.abs(p)
 	}
-	dirs := versionDirs(r.results)
+	dirs := r.results.VersionDirs()
 	if r.harness == openshift.Harness {
 		// Its harness reads every package's tests, CRDs or not.
 		dirs = openshift.PackageDirs(r.mod)
@@ -130,8 +129,8 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 		sets = []crtest.SetCRDs{{CRDs: r.res.CRDs}}
 	}
 	for _, sr := range r.results {
-		if sr.set != nil {
-			sets = append(sets, crtest.SetCRDs{Set: sr.set, CRDs: sr.res.CRDs})
+		if sr.Set != nil {
+			sets = append(sets, crtest.SetCRDs{Set: sr.Set, CRDs: sr.Result.CRDs})
 		}
 	}
 	runs, problems := crtest.Assign(sets, suites, r.knownGates, config.Name)
@@ -156,29 +155,13 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 	return out, nil
 }
 
-// versionDirs are the directories of the packages the CRDs' versions come
-// from, in every feature set.
-func versionDirs(results []setResult) []string {
-	set := map[string]bool{}
-	for _, sr := range results {
-		for _, c := range sr.res.CRDs {
-			for _, k := range c.Kinds {
-				if p := k.Package(); p != nil && p.Dir != "" {
-					set[p.Dir] = true
-				}
-			}
-		}
-	}
-	return slices.Sorted(maps.Keys(set))
-}
-
 // starterSuite writes a starter suite for a kind (Kind, Kind.group or the
 // CRD's name) beside the package of its storage version:
 // tests/<crd name>/<kind>.yaml. It never replaces a file.
 func (r *runState) starterSuite(kind string) (*outputs, error) {
 	var sets []crtest.SetCRDs
 	for _, sr := range r.results {
-		sets = append(sets, crtest.SetCRDs{Set: sr.set, CRDs: sr.res.CRDs})
+		sets = append(sets, crtest.SetCRDs{Set: sr.Set, CRDs: sr.Result.CRDs})
 	}
 	crd, gates, err := crtest.FindKind(kind, sets, r.knownGates)
 	if err != nil {

@@ -5,7 +5,8 @@
 //
 // Inputs: the section (config.OpenShift), a file system to read through
 // (safefile.FS, which records what a run reads), the loaded model, the
-// pipeline's results of each feature set (Build), and the suite files.
+// pipeline's results of each feature set (pipeline.SetResults), and the
+// suite files.
 // Outputs: feature sets and gates (ReadFeatureGates), schema overrides
 // (ReadOverrides), the manifest files by path and where stale ones are
 // removed (Outputs), and the harness's results with their diagnostics

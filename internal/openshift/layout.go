@@ -27,17 +27,11 @@ const (
 	featureGateAnnotation = "release.openshift.io/feature-gate"
 )
 
-// Build is the pipeline's result of one feature set.
-type Build struct {
-	Set    *featureset.Set
-	Result *pipeline.Result
-}
-
 // Outputs are the CRD files of builds in openshift's layout, by path: in
 // each version package's manifests directory (the section's manifests),
 // where crdgen removes the manifests no set makes any more (the Stale
 // entries). sets are all the run's feature sets.
-func Outputs(builds []Build, sets []*featureset.Set, manifests string) (map[string]pipeline.File, []output.Stale, error) {
+func Outputs(builds pipeline.SetResults, sets []*featureset.Set, manifests string) (map[string]pipeline.File, []output.Stale, error) {
 	files := map[string]pipeline.File{}
 	byCRD, crds, err := variants(builds)
 	if err != nil {
@@ -68,7 +62,7 @@ func Outputs(builds []Build, sets []*featureset.Set, manifests string) (map[stri
 
 // variants are each CRD's variants (its CRD in each set that has it) and
 // the CRDs, in the same order, by package directory and CRD name.
-func variants(builds []Build) (map[string][]featureset.Variant, map[string][]*schemagen.CRD, error) {
+func variants(builds pipeline.SetResults) (map[string][]featureset.Variant, map[string][]*schemagen.CRD, error) {
 	byCRD := map[string][]featureset.Variant{}
 	crds := map[string][]*schemagen.CRD{}
 	for _, b := range builds {

@@ -17,6 +17,7 @@ import (
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
@@ -30,7 +31,7 @@ type SuiteOptions struct {
 	FS    safefile.FS
 	// Builds are the CRDs of every feature set; Sets all the run's sets
 	// and KnownGates the gates they name.
-	Builds     []Build
+	Builds     pipeline.SetResults
 	Sets       []*featureset.Set
 	KnownGates []string
 	// Run are the options of each crtest.Run (Match, CostWarn).
@@ -154,7 +155,7 @@ func readTolerant(files []string, fsys safefile.FS, diags *markers.ErrorList) ([
 // directory: one per manifest of openshift's layout, in a set with the
 // gates the harness reads for it (selecting the suites that run against
 // it).
-func manifestSets(builds []Build, sets []*featureset.Set) (map[string][]crtest.SetCRDs, error) {
+func manifestSets(builds pipeline.SetResults, sets []*featureset.Set) (map[string][]crtest.SetCRDs, error) {
 	byCRD, crds, err := variants(builds)
 	if err != nil {
 		return nil, err
