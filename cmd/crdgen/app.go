@@ -41,9 +41,6 @@ type app struct {
 	cacheDir string
 	// suppress are the codes of warnings not to print (--suppress).
 	suppress cli.CodeSet
-	// invoked is how crdgen was run ("crdgen", "go tool crdgen", ...),
-	// for the commands it prints; see invocation.
-	invoked string
 	// writer applies the run's changes on disk (tests set its WriteFault).
 	writer output.Writer
 	// memoryBudget, set by tests, overrides how much YAML a run keeps in

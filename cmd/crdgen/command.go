@@ -85,7 +85,7 @@ type runState struct {
 	noCache        bool
 	verbose        bool
 	check          bool
-	profile        profileFlags
+	profile        cli.Profiles
 	// crd are the flags that shape CRDs, for a command that builds them.
 	crd crdFlags
 	// costReport and keepObjects are pipeline options a command sets.
@@ -161,7 +161,7 @@ func (a *app) runCommand(c *command, args []string) int {
 	if !ok {
 		return code
 	}
-	stop, err := r.profile.start()
+	stop, err := r.profile.Start()
 	if err != nil {
 		return a.fail(nil, err)
 	}

@@ -47,7 +47,7 @@ func (r *runState) register(cfg *config.Config) *cli.FlagSet {
 	r.a.registerSuppress(fs, cfg)
 	fs.BoolVar(&r.noCache, "no-cache", false, "use none of crdgen's caches: list, build and validate everything")
 	fs.BoolVar(&r.verbose, "v", false, "print each file written and the time of each phase")
-	r.profile.register(fs)
+	r.profile.Register(fs)
 	return fs
 }
 

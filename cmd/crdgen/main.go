@@ -2,9 +2,11 @@ package main
 
 import (
 	"os"
+
+	"github.com/crdgen/crdgen/internal/proc"
 )
 
 func main() {
-	gcFloor(gcFloorBytes)
+	proc.GCFloor(proc.GCFloorBytes)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/markers"
 )
@@ -27,7 +28,7 @@ func (a *app) checkDrift(diags markers.ErrorList, p output.Plan, fix string) boo
 // fixCommand is the command line that updates what --check found stale: the
 // same command and arguments without --check, run the way crdgen was.
 func (a *app) fixCommand(command string, args []string) string {
-	words := []string{a.invocation(), command}
+	words := []string{cli.Invocation(a.dir), command}
 	for _, arg := range args {
 		switch arg {
 		case "--check", "-check", "--check=true", "-check=true":

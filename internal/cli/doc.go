@@ -6,8 +6,11 @@
 //
 // Input: the flags a command registers, and its arguments. Output: the
 // parsed values, the positional arguments, the usage lines (FlagSet.Lines)
-// and usage errors. It reads no file and prints nothing; cmd/crdgen
-// declares the flags and prints.
+// and usage errors. It prints nothing; cmd/crdgen declares the flags and
+// prints. Two things beside the flags are process-wide and live here too:
+// how crdgen was run (Invocation, which reads the module's go.mod), for
+// the commands crdgen prints, and the profiles of --cpuprofile and
+// --memprofile (Profiles, which write them).
 //
 // The main type is FlagSet. The values (Choice, CommaList, CheckedList,
 // OptionalInt, OptionalBool, Percent, Bytes, StringList, TagList, CodeSet,

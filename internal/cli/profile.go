@@ -1,4 +1,4 @@
-package main
+package cli
 
 // This file implements --cpuprofile and --memprofile, for finding where
 // crdgen's time and memory go.
@@ -8,22 +8,22 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
-
-	"github.com/crdgen/crdgen/internal/cli"
 )
 
-type profileFlags struct {
+// Profiles are --cpuprofile and --memprofile.
+type Profiles struct {
 	cpu, mem string
 }
 
-func (p *profileFlags) register(fs *cli.FlagSet) {
+// Register registers the flags on fs.
+func (p *Profiles) Register(fs *FlagSet) {
 	fs.StringVar(&p.cpu, "cpuprofile", "FILE", "", "write a CPU profile to FILE")
 	fs.StringVar(&p.mem, "memprofile", "FILE", "", "write a heap profile to FILE at exit")
 }
 
-// start starts CPU profiling if asked; the returned func stops it and writes
+// Start starts CPU profiling if asked; the returned func stops it and writes
 // the heap profile.
-func (p *profileFlags) start() (func(), error) {
+func (p *Profiles) Start() (func(), error) {
 	var cpu *os.File
 	if p.cpu != "" {
 		f, err := os.Create(p.cpu)

@@ -1,4 +1,4 @@
-package main
+package proc
 
 // This file implements the collector's start: no collection until the
 // process has a few MiB to collect.
@@ -10,14 +10,14 @@ import (
 	"runtime/debug"
 )
 
-// gcFloor keeps the collector off until the process holds floor bytes
+// GCFloor keeps the collector off until the process holds floor bytes
 // (all its memory, as debug.SetMemoryLimit counts it), then gives it back
 // its usual target. Go starts a process with a 4 MiB heap target, so a
 // run collects a dozen times while its heap climbs to the 15 to 45 MiB it
 // works in, each time scanning the globals of the 700 packages the API
 // server's validation links. The floor is not used when GOGC or
 // GOMEMLIMIT is set: the user's setting wins.
-func gcFloor(floor int64) {
+func GCFloor(floor int64) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
@@ -37,9 +37,9 @@ type gcSentinel struct {
 	_ [24]byte
 }
 
-// gcFloorBytes is the floor crdgen runs with, about 12 MiB of heap: the
+// GCFloorBytes is the floor crdgen runs with, about 12 MiB of heap: the
 // edit loop collects 7 times after start-up instead of 9, and the peaks
 // of larger runs stay where they were. Higher floors saved CPU but no wall
 // time (the collector works on another core) and cost memory
 // (CHANGELOG.md, 2026-11-24).
-const gcFloorBytes = 24 << 20
+const GCFloorBytes = 24 << 20

@@ -1,4 +1,4 @@
-package main
+package proc
 
 import (
 	"runtime"
@@ -22,7 +22,7 @@ func numGC() uint32 {
 
 var sink []byte
 
-// TestGCFloor holds gcFloor to what it says: no collection below the floor,
+// TestGCFloor holds GCFloor to what it says: no collection below the floor,
 // the usual target after the first one, and nothing at all when GOGC is
 // set.
 func TestGCFloor(t *testing.T) {
@@ -33,7 +33,7 @@ func TestGCFloor(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 
 	floor := totalMemory() + 64<<20
-	gcFloor(floor)
+	GCFloor(floor)
 	start := numGC()
 	for range 24 << 10 { // 24 MiB of garbage, more than the usual target
 		sink = make([]byte, 1<<10)
@@ -58,8 +58,8 @@ func TestGCFloor(t *testing.T) {
 
 	t.Setenv("GOGC", "50")
 	debug.SetGCPercent(50)
-	gcFloor(floor)
+	GCFloor(floor)
 	if p := debug.SetGCPercent(50); p != 50 {
-		t.Errorf("with GOGC set, gcFloor changed the target to %d", p)
+		t.Errorf("with GOGC set, GCFloor changed the target to %d", p)
 	}
 }

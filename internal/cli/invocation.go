@@ -1,4 +1,4 @@
-package main
+package cli
 
 // This file works out how the user runs crdgen, so that the commands crdgen
 // prints ("run ... to update it") can be pasted as they are: "go tool
@@ -18,22 +18,20 @@ import (
 	"golang.org/x/mod/modfile"
 )
 
-// invocation is how crdgen was run, computed once.
-func (a *app) invocation() string {
-	if a.invoked == "" {
-		exe, _ := os.Executable()
-		var pkg, mod, version string
-		if bi, ok := debug.ReadBuildInfo(); ok {
-			pkg, mod, version = bi.Path, bi.Main.Path, bi.Main.Version
-		}
-		a.invoked = invocationOf(exe, a.goMod(), pkg, mod, version)
+// Invocation is how crdgen was run, in dir: its executable's path, the
+// go.mod of the module around dir, and its build info.
+func Invocation(dir string) string {
+	exe, _ := os.Executable()
+	var pkg, mod, version string
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		pkg, mod, version = bi.Path, bi.Main.Path, bi.Main.Version
 	}
-	return a.invoked
+	return invocationOf(exe, goMod(dir), pkg, mod, version)
 }
 
-// goMod is the go.mod of the module around the working directory, or nil.
-func (a *app) goMod() []byte {
-	for d := a.dir; ; d = filepath.Dir(d) {
+// goMod is the go.mod of the module around dir, or nil.
+func goMod(dir string) []byte {
+	for d := dir; ; d = filepath.Dir(d) {
 		if data, err := safefile.Read(filepath.Join(d, "go.mod")); err == nil {
 			return data
 		}
