@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"github.com/crdgen/crdgen/internal/cli"
@@ -67,7 +66,7 @@ package as zz_generated.conversion.go, with a round-trip test beside it.
 			}
 			out := conversionOutputs(res)
 			if report.Value != "" {
-				data, err := conversionReport(res.Report, report.Value)
+				data, err := res.Report.Render(report.Value)
 				if err != nil {
 					return nil, err
 				}
@@ -76,16 +75,6 @@ package as zz_generated.conversion.go, with a round-trip test beside it.
 			return out, nil
 		},
 	}
-}
-
-func conversionReport(r *convgen.Report, format string) ([]byte, error) {
-	if format == "text" {
-		var b bytes.Buffer
-		err := r.WriteText(&b)
-		return b.Bytes(), err
-	}
-	data, err := json.MarshalIndent(r, "", "  ")
-	return append(data, '\n'), err
 }
 
 // conversionOutputs are the generated files in their packages, and the

@@ -5,11 +5,9 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
-	"fmt"
+	"go/token"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/crdgen/crdgen/internal/cli"
@@ -67,8 +65,7 @@ maxLength). Exits 1 when a breaking change is not allowed.
 				return nil, nil
 			}
 			out := &outputs{}
-			var b bytes.Buffer
-			var docs []json.RawMessage
+			var sets []crddiff.SetEntries
 			for _, sr := range r.results {
 				dir, from := r.setDir(sr, outputDir), against
 				if sr.Set != nil && against != "" && !strings.HasPrefix(against, "git:") {
@@ -80,23 +77,13 @@ maxLength). Exits 1 when a breaking change is not allowed.
 				}
 				entries, failed := r.a.changes(old, sr.Result.CRDs, allow)
 				out.failed = out.failed || failed
-				if sr.Set == nil {
-					crddiff.Render(&b, entries, format.Value)
-					continue
-				}
-				if format.Value == "json" {
-					var one bytes.Buffer
-					crddiff.Render(&one, entries, "json")
-					entry, _ := json.Marshal(map[string]any{"featureSet": sr.Set.Name, "changes": json.RawMessage(one.Bytes())})
-					docs = append(docs, entry)
-					continue
-				}
-				fmt.Fprintf(&b, "== feature set %s\n", sr.Set.Name)
-				crddiff.Render(&b, entries, format.Value)
+				sets = append(sets, crddiff.SetEntries{Set: sr.SetName(), Entries: entries})
 			}
-			if docs != nil {
-				data, _ := json.MarshalIndent(docs, "", "  ")
-				b.Write(append(data, '\n'))
+			var b bytes.Buffer
+			if len(r.sets) == 0 {
+				crddiff.Render(&b, sets[0].Entries, format.Value)
+			} else if err := crddiff.RenderSets(&b, sets, format.Value); err != nil {
+				return nil, err
 			}
 			out.stdout = []pipeline.File{pipeline.FileOf(b.Bytes())}
 			return out, nil
@@ -104,8 +91,9 @@ maxLength). Exits 1 when a breaking change is not allowed.
 	}
 }
 
-// changes compares the CRDs with the previous ones and lints them, and
-// reports whether a breaking change is not allowed.
+// changes compares the CRDs with the previous ones and lints them, each
+// change at its Go source, and reports whether a breaking change is not
+// allowed.
 func (a *app) changes(previous []*apiextv1.CustomResourceDefinition, crds []*schemagen.CRD, allow []string) ([]crddiff.Entry, bool) {
 	next := make([]*apiextv1.CustomResourceDefinition, len(crds))
 	byName := map[string]*schemagen.CRD{}
@@ -113,23 +101,13 @@ func (a *app) changes(previous []*apiextv1.CustomResourceDefinition, crds []*sch
 		next[i] = c.Object
 		byName[c.Object.Name] = c
 	}
-	changes := append(crddiff.Compare(previous, next), crddiff.Lint(next)...)
-	entries := make([]crddiff.Entry, len(changes))
-	failed := false
-	for i, c := range changes {
-		e := crddiff.Entry{Change: c, ID: c.ID()}
-		if c.Severity == crddiff.Breaking || c.Severity == crddiff.Security {
-			e.Allowed = slices.Contains(allow, e.ID) || slices.Contains(allow, string(c.Check))
-			failed = failed || !e.Allowed
+	return crddiff.Entries(previous, next, allow, func(crd, fieldPath string) token.Position {
+		c := byName[crd]
+		if c == nil {
+			return token.Position{}
 		}
-		if crd := byName[c.CRD]; crd != nil && c.FieldPath != "" {
-			e.Pos = crd.Locate(c.FieldPath)
-			e.Pos.Filename = a.rel(e.Pos.Filename)
-			if e.Pos.IsValid() {
-				e.Source = e.Pos.String()
-			}
-		}
-		entries[i] = e
-	}
-	return entries, failed
+		pos := c.Locate(fieldPath)
+		pos.Filename = a.rel(pos.Filename)
+		return pos
+	})
 }

@@ -7,8 +7,6 @@ package main
 // where the cost report needs the CEL analysis.
 
 import (
-	"fmt"
-
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
@@ -57,7 +55,7 @@ command line.
 				return nil, err
 			}
 			out := &outputs{stdout: []pipeline.File{pipeline.FileOf(data)}}
-			if over := overLimits(rep, r.crd.size.budget()); over != "" {
+			if over := rep.Over(r.crd.size.budget()); over != "" {
 				out.failure = over
 			}
 			return out, nil
@@ -79,18 +77,4 @@ func (r *runState) sizeReport() (*crdsize.Report, error) {
 		}
 	}
 	return crdsize.Build(in, r.a.rel)
-}
-
-// overLimits says which CRD is over etcd's default limit or its budget
-// (0: none), or "".
-func overLimits(rep *crdsize.Report, budget int64) string {
-	for _, c := range rep.CRDs {
-		switch {
-		case c.JSON > crdsize.EtcdLimit:
-			return fmt.Sprintf("CRD %s is %s as JSON, over etcd's default request limit", c.Name, crdsize.FormatBytes(c.JSON))
-		case budget > 0 && c.Annotations > budget:
-			return fmt.Sprintf("CRD %s cannot fit its budget of %s", c.Name, crdsize.FormatBytes(budget))
-		}
-	}
-	return ""
 }

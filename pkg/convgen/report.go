@@ -4,6 +4,8 @@ package convgen
 // direction, what happens to each field on the way.
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -144,6 +146,18 @@ func join(prefix, step string) string {
 		return step
 	}
 	return prefix + "." + step
+}
+
+// Render renders the report: as WriteText's table (text), or indented
+// JSON (json).
+func (r *Report) Render(format string) ([]byte, error) {
+	if format == "text" {
+		var b bytes.Buffer
+		err := r.WriteText(&b)
+		return b.Bytes(), err
+	}
+	data, err := json.MarshalIndent(r, "", "  ")
+	return append(data, '\n'), err
 }
 
 // WriteText prints the report as a table, one line per field and direction.

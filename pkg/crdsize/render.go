@@ -53,6 +53,20 @@ func crdRows(r *Report) [][]string {
 	return rows
 }
 
+// Over says which CRD is over etcd's default request limit, or over
+// budget in annotations (0: no budget), or "" when none is.
+func (r *Report) Over(budget int64) string {
+	for _, c := range r.CRDs {
+		switch {
+		case c.JSON > EtcdLimit:
+			return fmt.Sprintf("CRD %s is %s as JSON, over etcd's default request limit", c.Name, FormatBytes(c.JSON))
+		case budget > 0 && c.Annotations > budget:
+			return fmt.Sprintf("CRD %s cannot fit its budget of %s", c.Name, FormatBytes(budget))
+		}
+	}
+	return ""
+}
+
 // verdict says which limits a CRD passes.
 func verdict(c CRDReport) string {
 	switch {
