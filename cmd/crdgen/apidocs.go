@@ -6,7 +6,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 
 	"github.com/crdgen/crdgen/internal/cli"
@@ -95,18 +94,13 @@ func (r *runState) addDocs(out *outputs, dir string, opts apidocs.Options) error
 	if err != nil {
 		return err
 	}
-	checks := map[string]func([]byte) error{}
+	var paths []string
 	for _, f := range files {
 		path := filepath.Join(dir, f.Name)
 		out.Files[path] = output.Bytes(f.Content)
-		checks[path] = func(old []byte) error {
-			if apidocs.Owned(old) {
-				return nil
-			}
-			return fmt.Errorf("was not written by crdgen (its first line is not %q): move it, or write the reference to another directory", apidocs.Header)
-		}
+		paths = append(paths, path)
 	}
 	out.Stale = append(out.Stale, output.Stale{Dir: dir, Ext: ".md", Own: func(_ string, data []byte) bool { return apidocs.Owned(data) }})
-	out.GuardPaths(checks)
+	out.GuardOwned(paths, apidocs.Owned, "move it, or write the reference to another directory")
 	return nil
 }

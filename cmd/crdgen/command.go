@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -310,10 +309,10 @@ func (r *runState) finish(out *outputs, rerun *cache.Rerun) int {
 	if out.failed || out.failure != "" {
 		return exitFail
 	}
-	what := out.recorded()
-	what.Read = r.reads.Recorded()
+	what := cache.Watched{Read: r.reads.Recorded()}
+	what.Files, what.Dirs = out.Watched()
 	if rerun != nil || len(r.builds) > 0 {
-		what.Sums = contentSums(out.Files)
+		what.Sums = out.Sums()
 	}
 	rerun.Record(what, r.diags, stdout)
 	r.recordBuilds(what.Sums)
@@ -328,16 +327,11 @@ func (r *runState) finish(out *outputs, rerun *cache.Rerun) int {
 
 // print prints files to standard output, in order.
 func (r *runState) print(files []pipeline.File) error {
-	for _, f := range files {
-		data, err := f.Bytes()
-		if err != nil {
-			return err
-		}
-		if _, err := r.a.stdout.Write(data); err != nil {
-			return err
-		}
+	data, err := r.stdoutBytes(files)
+	if err == nil {
+		_, err = r.a.stdout.Write(data)
 	}
-	return nil
+	return err
 }
 
 // stdoutBytes is what a run prints on standard output, which the rerun
@@ -352,23 +346,6 @@ func (r *runState) stdoutBytes(files []pipeline.File) ([]byte, error) {
 		out = append(out, data...)
 	}
 	return out, nil
-}
-
-// recorded are the files and directories the rerun cache checks.
-func (o *outputs) recorded() cache.Watched {
-	c := cache.Watched{Files: slices.Sorted(maps.Keys(o.Files))}
-	for _, s := range o.Stale {
-		if s.Names == nil {
-			c.Dirs = append(c.Dirs, s.Dir)
-			continue
-		}
-		for _, n := range s.Names {
-			if path := filepath.Join(s.Dir, n); !hasKey(o.Files, path) {
-				c.Files = append(c.Files, path)
-			}
-		}
-	}
-	return c
 }
 
 // openRerun opens the rerun record of the run (nil when it does not
@@ -449,9 +426,4 @@ func addIn(to map[string]output.Content, dir string, files map[string]pipeline.F
 	for name, f := range files {
 		to[filepath.Join(dir, name)] = f
 	}
-}
-
-func hasKey[V any](m map[string]V, k string) bool {
-	_, ok := m[k]
-	return ok
 }

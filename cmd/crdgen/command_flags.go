@@ -11,6 +11,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/pkg/markers"
 )
 
 // register registers the shared flags and the command's.
@@ -33,7 +34,7 @@ func (r *runState) register(cfg *config.Config) *cli.FlagSet {
 		r.crd.register(fs, cfg)
 	}
 	if r.c.diagFormat {
-		format := &cli.Choice{Value: "text", Allowed: diagFormats()}
+		format := &cli.Choice{Value: "text", Allowed: markers.Formats()}
 		r.a.format = format.Value
 		fs.Var(cli.FuncValue{Choice: format, Fn: func() { r.a.format = format.Value }}, "format", "text|json|github", "how diagnostics are printed")
 	}

@@ -3,8 +3,8 @@ package main
 // This file implements "crdgen conversion".
 
 import (
-	"bytes"
-	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
@@ -90,16 +90,6 @@ func conversionOutputs(res *convgen.Result) *outputs {
 		out.Stale = append(out.Stale, output.Stale{Dir: pkg.Dir, Names: []string{convgen.FileName, convgen.TestFileName},
 			Own: func(_ string, data []byte) bool { return convgen.Owned(data) }})
 	}
-	checks := map[string]func([]byte) error{}
-	for path := range out.Files {
-		checks[path] = func(old []byte) error {
-			if convgen.Owned(old) {
-				return nil
-			}
-			first, _, _ := bytes.Cut(old, []byte("\n"))
-			return fmt.Errorf("was not written by crdgen (it starts %q); remove it to let crdgen write its conversions there", first)
-		}
-	}
-	out.GuardPaths(checks)
+	out.GuardOwned(slices.Collect(maps.Keys(out.Files)), convgen.Owned, "remove it to let crdgen write its conversions there")
 	return out
 }

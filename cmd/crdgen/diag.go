@@ -1,45 +1,31 @@
 package main
 
-// This file implements printing diagnostics: as text ("file:line:col:
-// message", what editors make clickable), as a JSON array for tools, or as
-// GitHub Actions workflow commands, which put each on the pull request's
-// diff.
+// This file implements printing diagnostics, in the form --format asks
+// (markers.Formats), without the warnings --suppress names.
 
 import (
 	"fmt"
 
+	"github.com/crdgen/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
-// diagFormats are the values of --format for diagnostics.
-func diagFormats() []string { return []string{"text", "json", "github"} }
-
 // printDiags prints diagnostics sorted, with paths relative to the working
-// directory, in the app's format, leaving out suppressed warnings. In the
-// json format the array is printed even when it is empty, so that tools can
-// always parse it.
+// directory, in the app's format, leaving out suppressed warnings.
 func (a *app) printDiags(diags markers.ErrorList) {
-	sorted := a.unsuppressed(diags).Sorted()
-	for i := range sorted {
-		d := &sorted[i]
-		d.Pos.Filename = a.rel(d.Pos.Filename)
-		d.Related = append([]markers.Related(nil), d.Related...)
-		for j := range d.Related {
-			d.Related[j].Pos.Filename = a.rel(d.Related[j].Pos.Filename)
-		}
+	diags.Without(a.suppress.Codes).Print(a.stderr, a.format, a.rel)
+}
+
+// registerSuppress adds --suppress to a command's flags, starting from
+// crdgen.yaml's list (checked when the file was read). Errors always
+// print, since they stop crdgen from writing anything; a project that must
+// live with one changes the marker or the Go type instead.
+func (a *app) registerSuppress(fs *cli.FlagSet, cfg *config.Config) {
+	for _, name := range cfg.Suppress {
+		a.suppress.Codes = append(a.suppress.Codes, markers.Code(name))
 	}
-	switch a.format {
-	case "json":
-		fmt.Fprintf(a.stderr, "%s\n", sorted.JSON())
-	case "github":
-		for _, d := range sorted {
-			fmt.Fprintln(a.stderr, d.GitHub())
-		}
-	default:
-		for _, d := range sorted {
-			fmt.Fprintln(a.stderr, d.String())
-		}
-	}
+	fs.Var(&a.suppress, "suppress", "CODE[,CODE]", "do not print warnings with these codes (errors always print); repeatable")
 }
 
 // fail prints the diagnostics and the error, if any, of a run that writes

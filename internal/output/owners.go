@@ -5,6 +5,7 @@ package output
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -109,6 +110,23 @@ func (s *Set) GuardPaths(checks map[string]func(old []byte) error) {
 		}
 		return nil
 	}
+}
+
+// GuardOwned makes s replace the file at each of paths only when owns
+// says crdgen wrote it; otherwise the refusal quotes the file's first line
+// and ends with fix, what the user can do.
+func (s *Set) GuardOwned(paths []string, owns func(old []byte) bool, fix string) {
+	checks := map[string]func([]byte) error{}
+	for _, path := range paths {
+		checks[path] = func(old []byte) error {
+			if owns(old) {
+				return nil
+			}
+			first, _, _ := bytes.Cut(old, []byte("\n"))
+			return fmt.Errorf("was not written by crdgen (it starts %q); %s", first, fix)
+		}
+	}
+	s.GuardPaths(checks)
 }
 
 // StaleTree is where crdgen removes the files with the extension ext it

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -104,5 +105,19 @@ func TestStaleTree(t *testing.T) {
 	missing := StaleTree(filepath.Join(dir, "none"), ".json", nil)
 	if len(missing) != 1 || missing[0].Names == nil || len(missing[0].Names) != 0 {
 		t.Errorf("a directory that does not exist: got %+v, want one entry with no names (not nil)", missing)
+	}
+}
+
+func TestGuardOwned(t *testing.T) {
+	s := &Set{}
+	s.GuardOwned([]string{"/a", "/b"}, func(old []byte) bool { return strings.HasPrefix(string(old), "// ours") }, "remove it")
+	for _, tc := range []struct{ path, old, want string }{
+		{"/a", "// ours\npackage a", ""},
+		{"/b", "// theirs\npackage b", `was not written by crdgen (it starts "// theirs"); remove it`},
+		{"/c", "// theirs", ""},
+	} {
+		if got := errString(s.Guard(tc.path, []byte(tc.old))); got != tc.want {
+			t.Errorf("%s holding %q: got %q, want %q", tc.path, tc.old, got, tc.want)
+		}
 	}
 }

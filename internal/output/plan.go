@@ -55,6 +55,36 @@ func (s *Set) Dirs() []string {
 	return slices.Sorted(maps.Keys(set))
 }
 
+// Watched are what a later run must find as this one left it for its
+// outputs to be the same: every file written, every named stale file the
+// run does not write, and every directory whose stale files go by their
+// extension (a new file there may be one to remove).
+func (s *Set) Watched() (files, dirs []string) {
+	files = slices.Sorted(maps.Keys(s.Files))
+	for _, st := range s.Stale {
+		if st.Names == nil {
+			dirs = append(dirs, st.Dir)
+			continue
+		}
+		for _, n := range st.Names {
+			path := filepath.Join(st.Dir, n)
+			if _, written := s.Files[path]; !written {
+				files = append(files, path)
+			}
+		}
+	}
+	return files, dirs
+}
+
+// Sums are the SHA-256 of each file's content, by path.
+func (s *Set) Sums() map[string]string {
+	sums := make(map[string]string, len(s.Files))
+	for path, f := range s.Files {
+		sums[path] = f.SHA256()
+	}
+	return sums
+}
+
 // Plan is what a run would change on disk. Paths are absolute.
 type Plan struct {
 	Write  []Change

@@ -231,3 +231,26 @@ func TestApplyPutsBackWhenARenameFails(t *testing.T) {
 		t.Errorf("after an interrupt: %q, want %q", after, before)
 	}
 }
+
+// TestWatchedAndSums checks what a run records of its outputs for the
+// rerun cache: every file written, the named stale files it did not write,
+// the directories whose stale files go by extension, and each file's
+// SHA-256.
+func TestWatchedAndSums(t *testing.T) {
+	s := &Set{
+		Files: map[string]Content{"/o/b.yaml": Bytes("b"), "/o/a.yaml": Bytes("a"), "/p/zz_gen.go": Bytes("go")},
+		Stale: []Stale{
+			{Dir: "/o"},
+			{Dir: "/p", Names: []string{"zz_gen.go", "zz_gen_test.go"}},
+		},
+	}
+	files, dirs := s.Watched()
+	if want := []string{"/o/a.yaml", "/o/b.yaml", "/p/zz_gen.go", "/p/zz_gen_test.go"}; !slices.Equal(files, want) || !slices.Equal(dirs, []string{"/o"}) {
+		t.Errorf("Watched = %q, %q", files, dirs)
+	}
+	sums := s.Sums()
+	// The SHA-256 of "a".
+	if len(sums) != 3 || sums["/o/a.yaml"] != "ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb" {
+		t.Errorf("Sums = %v", sums)
+	}
+}

@@ -114,3 +114,15 @@ func (rs SetResults) MaxCostPercent() float64 {
 	}
 	return most
 }
+
+// Reused counts the CRDs every set built, and how many of them were taken
+// from the remembered builds (Options.Builds) rather than built again.
+func (rs SetResults) Reused() (built, reused int) {
+	for _, sr := range rs {
+		if sr.Result != nil {
+			built += len(sr.Result.Files)
+			reused += sr.Result.Reused
+		}
+	}
+	return built, reused
+}

@@ -70,6 +70,9 @@ func TestRunSetsBuildsEachSet(t *testing.T) {
 	if err != nil || len(one) != 1 || one[0].Set != nil || one[0].SetName() != "" || !one.Built() {
 		t.Fatalf("RunSets without sets: %v %v", one, err)
 	}
+	if built, reused := one.Reused(); built != 1 || reused != 0 {
+		t.Errorf("Reused = %d, %d; want 1 built, none reused", built, reused)
+	}
 	one.Close()
 	if (SetResults{{Result: nil}}).Built() || SetResults(nil).Built() {
 		t.Error("Built with a result missing, or none, is true")
