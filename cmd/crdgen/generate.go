@@ -5,7 +5,6 @@ package main
 
 import (
 	"errors"
-	"maps"
 	"path/filepath"
 	"slices"
 	"time"
@@ -105,8 +104,7 @@ crdgen test does, and writes nothing when a case fails.
 				if err != nil {
 					return nil, err
 				}
-				maps.Copy(out.Files, crds.Files)
-				out.Stale = append(out.Stale, crds.Stale...)
+				out.Add(&crds.Set)
 			}
 			if err := r.addGenerated(out, &gen); err != nil {
 				return nil, err

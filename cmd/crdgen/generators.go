@@ -16,9 +16,6 @@ import (
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/generators"
-	"github.com/crdgen/crdgen/internal/header"
-	"github.com/crdgen/crdgen/internal/output"
-	"github.com/crdgen/crdgen/internal/safefile"
 )
 
 // genFlags are generate's settings of the generators beside the CRDs.
@@ -71,24 +68,12 @@ func (f *genFlags) settings(r *runState) generators.Settings {
 	}
 }
 
-// addGenerated runs the generators asked for and adds their files to out,
-// each with its year kept and its ownership checked before it is replaced.
+// addGenerated runs the generators asked for and adds their files to out.
 func (r *runState) addGenerated(out *outputs, f *genFlags) error {
-	files, stale, diags, err := generators.Run(f.which, r.mod, r.reads, f.settings(r))
+	set, diags, err := generators.Run(f.which, r.mod, r.reads, f.settings(r))
 	r.diags.Append(diags)
-	if err != nil {
-		return err
+	if err == nil {
+		out.Add(set)
 	}
-	checks := map[string]func([]byte) error{}
-	for _, file := range files {
-		content := file.Content
-		if old, err := safefile.Read(file.Path); err == nil {
-			content = header.KeepYear(old, content, f.year)
-		}
-		out.Files[file.Path] = output.Bytes(content)
-		checks[file.Path] = file.Check
-	}
-	out.Stale = append(out.Stale, stale...)
-	out.GuardPaths(checks)
-	return nil
+	return err
 }

@@ -69,26 +69,39 @@ func All() []Generator {
 	}
 }
 
-// Run runs the generators named in which, in the order of All: their
-// files, where their files that a run no longer makes are removed, and
-// their diagnostics. It stops at a generator that fails, with the
-// diagnostics so far.
-func Run(which []string, mod *model.Model, fsys safefile.FS, s Settings) ([]File, []output.Stale, markers.ErrorList, error) {
-	var files []File
-	var stale []output.Stale
+// Run runs the generators named in which, in the order of All, and
+// returns their outputs: their files, each keeping the year of the file it
+// replaces when only the year would change (header.KeepYear) and replacing
+// only a file its generator owns (File.Check); where their files that a
+// run no longer makes are removed; and their diagnostics. It stops at a
+// generator that fails, with the diagnostics so far.
+func Run(which []string, mod *model.Model, fsys safefile.FS, s Settings) (*output.Set, markers.ErrorList, error) {
+	out := &output.Set{Files: map[string]output.Content{}}
+	checks := map[string]func([]byte) error{}
 	var diags markers.ErrorList
 	for _, g := range All() {
 		if !slices.Contains(which, g.Name) {
 			continue
 		}
-		f, st, d, err := g.Run(mod, fsys, s)
+		files, stale, d, err := g.Run(mod, fsys, s)
 		diags.Append(d)
 		if err != nil {
-			return nil, nil, diags, err
+			return nil, diags, err
 		}
-		files, stale = append(files, f...), append(stale, st...)
+		for _, f := range files {
+			content := f.Content
+			// Read as an output, not an input: the rerun cache watches it
+			// as a file the run writes.
+			if old, err := safefile.Read(f.Path); err == nil {
+				content = header.KeepYear(old, content, s.Year)
+			}
+			out.Files[f.Path] = output.Bytes(content)
+			checks[f.Path] = f.Check
+		}
+		out.Stale = append(out.Stale, stale...)
 	}
-	return files, stale, diags, nil
+	out.GuardPaths(checks)
+	return out, diags, nil
 }
 
 // goFiles is what Go files a generator replaces.

@@ -38,12 +38,12 @@ func TestFileCheck(t *testing.T) {
 }
 
 func TestRunStopsAtAMissingHeader(t *testing.T) {
-	_, _, _, err := Run([]string{"rbac"}, &model.Model{}, safefile.OS{}, Settings{RBACHeader: "/no/such/header.txt", Year: "2026", RoleName: "r"})
+	_, _, err := Run([]string{"rbac"}, &model.Model{}, safefile.OS{}, Settings{RBACHeader: "/no/such/header.txt", Year: "2026", RoleName: "r"})
 	if err == nil {
 		t.Fatal("got no error for a header file that does not exist")
 	}
-	files, stale, diags, err := Run(nil, &model.Model{}, safefile.OS{}, Settings{})
-	if files != nil || stale != nil || diags != nil || err != nil {
-		t.Errorf("no generator asked for: got %v %v %v %v, want nothing", files, stale, diags, err)
+	set, diags, err := Run(nil, &model.Model{}, safefile.OS{}, Settings{})
+	if len(set.Files) != 0 || set.Stale != nil || diags != nil || err != nil {
+		t.Errorf("no generator asked for: got %v %v %v %v, want nothing", set.Files, set.Stale, diags, err)
 	}
 }

@@ -43,6 +43,24 @@ type Stale struct {
 	Own   func(name string, data []byte) bool
 }
 
+// Add adds o's outputs to s: its files, its stale files, and its guard
+// (a file is replaced when both guards let it).
+func (s *Set) Add(o *Set) {
+	if s.Files == nil {
+		s.Files = map[string]Content{}
+	}
+	maps.Copy(s.Files, o.Files)
+	s.Stale = append(s.Stale, o.Stale...)
+	if guard, prev := o.Guard, s.Guard; guard != nil {
+		s.Guard = func(path string, old []byte) error {
+			if err := guard(path, old); err != nil || prev == nil {
+				return err
+			}
+			return prev(path, old)
+		}
+	}
+}
+
 // Dirs are the directories the outputs are written in.
 func (s *Set) Dirs() []string {
 	set := map[string]bool{}

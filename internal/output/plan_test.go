@@ -254,3 +254,29 @@ func TestWatchedAndSums(t *testing.T) {
 		t.Errorf("Sums = %v", sums)
 	}
 }
+
+// TestAddMergesGuards checks Add: the files and stale places of both, and
+// a file replaced only when both sets' guards let it.
+func TestAddMergesGuards(t *testing.T) {
+	refuse := func(path string) func([]byte) error {
+		return func([]byte) error { return errors.New("not " + path) }
+	}
+	s := &Set{Files: map[string]Content{"/a": Bytes("a")}, Stale: []Stale{{Dir: "/d1"}}}
+	s.GuardPaths(map[string]func([]byte) error{"/a": refuse("/a")})
+	o := &Set{Files: map[string]Content{"/b": Bytes("b")}, Stale: []Stale{{Dir: "/d2"}}}
+	o.GuardPaths(map[string]func([]byte) error{"/b": refuse("/b")})
+	s.Add(o)
+	if len(s.Files) != 2 || len(s.Stale) != 2 || s.Stale[1].Dir != "/d2" {
+		t.Fatalf("Add: files %v, stale %v", s.Files, s.Stale)
+	}
+	for path, want := range map[string]string{"/a": "not /a", "/b": "not /b", "/c": ""} {
+		if got := errString(s.Guard(path, nil)); got != want {
+			t.Errorf("guard of %s: %q, want %q", path, got, want)
+		}
+	}
+	empty := &Set{}
+	empty.Add(o)
+	if len(empty.Files) != 1 || errString(empty.Guard("/b", nil)) != "not /b" {
+		t.Errorf("Add to an empty set: %v", empty.Files)
+	}
+}
