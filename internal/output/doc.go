@@ -6,8 +6,11 @@
 // --check, reports how the disk differs from it.
 //
 // Input: a Set, from cmd/crdgen's commands, whatever made the files (CRD
-// YAML in config directories, Go files in packages, reports). Output: the
-// files on disk, or drift diagnostics and diffs.
+// YAML in config directories, Go files in packages, reports); sets made
+// apart are merged with Set.Add, and GuardOwned guards files by their
+// owner. Output: the files on disk, or drift diagnostics and diffs; and
+// for the rerun record, what a later run must find unchanged
+// (Set.Watched) and the files' sums (Set.Sums).
 //
 // Applying a plan writes every new file to a temporary file beside its
 // target and flushes it, and only when all of them are there renames them

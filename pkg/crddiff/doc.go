@@ -18,5 +18,8 @@
 //
 //   - Compare returns the changes between two sets, sorted;
 //   - Lint returns the findings of the security lint on a set;
-//   - Change.ID names a change for --allow.
+//   - Change.ID names a change for --allow;
+//   - Entries makes both into the entries crdgen diff reports (allowed by
+//     --allow or not, at their Go source), which Render and RenderSets (one
+//     report per feature set) write.
 package crddiff

@@ -9,7 +9,9 @@
 // key, schemagen.Plan.Key, is remembered is taken back, not built) and
 // Verdicts (a CRD built to bytes the server accepted with nothing to say
 // is not validated again). Neither is used with a cost report, kept
-// objects or errors.
+// objects or errors. With feature sets, RunSets runs it once per set, and
+// its SetResults answer for all the sets at once (Built, VersionDirs,
+// CostReports).
 //
 // It takes a model and gives files, objects, a report and diagnostics,
 // using schemagen, crdyaml and celcost; everything that runs the pipeline
