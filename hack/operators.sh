@@ -48,30 +48,7 @@ year=2026
 # shellcheck source=hack/projects.sh
 . "$repo/hack/projects.sh"
 
-mkdir -p "$work/bin"
-src=$repo
-if [ -n "${CRDGEN_REF:-}" ]; then
-	src=$work/crdgen-src
-	rm -rf "$src" && mkdir -p "$src"
-	git -C "$repo" archive "$CRDGEN_REF" | tar -x -C "$src"
-	echo "crdgen source: $repo at $(git -C "$repo" rev-parse --short "$CRDGEN_REF")"
-else
-	echo "crdgen source: $repo working tree, HEAD $(git -C "$repo" rev-parse --short HEAD)," \
-		"$(git -C "$repo" --no-optional-locks status --porcelain | wc -l) uncommitted paths"
-fi
-for tool in cmd/crdgen hack/crdcompare hack/roundtrip; do
-	timed "setup: build ${tool##*/}" sh -c "cd '$src' && go build -o '$work/bin/${tool##*/}' ./$tool"
-done
-crdgen=$work/bin/crdgen
-if [ -z "${CONTROLLER_GEN:-}" ]; then
-	timed "setup: install controller-gen" \
-		env GOBIN="$work/bin" go install "sigs.k8s.io/controller-tools/cmd/controller-gen@$cgVersion"
-	CONTROLLER_GEN=$work/bin/controller-gen
-fi
-if ! "$CONTROLLER_GEN" --version | grep -q "$cgVersion"; then
-	echo "warning: $CONTROLLER_GEN is $("$CONTROLLER_GEN" --version), not $cgVersion" >&2
-fi
-echo "crdgen: $("$crdgen" version); controller-gen: $("$CONTROLLER_GEN" --version)"
+setup_tools
 
 # operator NAME MODULE@VERSION TARGETS CRDGEN_ARGS... fetches the module's
 # source into WORK/NAME/src, notes which parts of kubebuilder's layout it

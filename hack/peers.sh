@@ -81,30 +81,7 @@ only() { [[ $1 =~ ${PEERS_ONLY:-.} ]]; }
 # ---------------------------------------------------------------------------
 # Tools: crdgen from this checkout, crdcompare, and controller-gen.
 
-mkdir -p "$work/bin"
-src=$repo
-if [ -n "${CRDGEN_REF:-}" ]; then
-	src=$work/crdgen-src
-	rm -rf "$src" && mkdir -p "$src"
-	git -C "$repo" archive "$CRDGEN_REF" | tar -x -C "$src"
-	echo "crdgen source: $repo at $(git -C "$repo" rev-parse --short "$CRDGEN_REF") (snapshot in $src)"
-else
-	echo "crdgen source: $repo working tree, HEAD $(git -C "$repo" rev-parse --short HEAD)," \
-		"$(git -C "$repo" --no-optional-locks status --porcelain | wc -l) uncommitted paths"
-fi
-timed "setup: build crdgen" sh -c "cd '$src' && go build -o '$work/bin/crdgen' ./cmd/crdgen"
-timed "setup: build crdcompare" sh -c "cd '$src' && go build -o '$work/bin/crdcompare' ./hack/crdcompare"
-timed "setup: build roundtrip" sh -c "cd '$src' && go build -o '$work/bin/roundtrip' ./hack/roundtrip"
-crdgen=$work/bin/crdgen
-if [ -z "${CONTROLLER_GEN:-}" ]; then
-	timed "setup: install controller-gen" \
-		env GOBIN="$work/bin" go install "sigs.k8s.io/controller-tools/cmd/controller-gen@$cgVersion"
-	CONTROLLER_GEN=$work/bin/controller-gen
-fi
-if ! "$CONTROLLER_GEN" --version | grep -q "$cgVersion"; then
-	echo "warning: $CONTROLLER_GEN is $("$CONTROLLER_GEN" --version), not $cgVersion" >&2
-fi
-echo "crdgen: $("$crdgen" version); controller-gen: $("$CONTROLLER_GEN" --version)"
+setup_tools
 
 # ---------------------------------------------------------------------------
 # Sources: a git directory per repository, from the environment or cloned.

@@ -7,13 +7,46 @@
 # crdgen's copy.
 #
 # The sourcing script sets, before calling anything here:
+#   repo            the crdgen checkout the script is in
 #   work            the work dir (everything is written under it)
 #   results         a TSV file, one row per comparison or check
 #   timings         a TSV file, one row per timed step
-#   crdgen          the crdgen binary; CRDGEN_CACHE under the work dir
-#   CONTROLLER_GEN  the controller-gen binary
+#   cgVersion       the controller-gen version compared with
 #   year            the year given to controller-gen ($(YEAR)) and to crdgen
-# and builds $work/bin/crdcompare and $work/bin/roundtrip.
+# and calls setup_tools, which sets crdgen and CONTROLLER_GEN.
+
+# setup_tools builds crdgen, crdcompare and roundtrip into $work/bin from
+# the working tree, or from the revision CRDGEN_REF when set (a snapshot in
+# $work/crdgen-src), and installs controller-gen $cgVersion there unless
+# CONTROLLER_GEN names one. It sets crdgen and CONTROLLER_GEN and prints
+# where crdgen came from and both versions.
+setup_tools() {
+	mkdir -p "$work/bin"
+	local src=$repo
+	if [ -n "${CRDGEN_REF:-}" ]; then
+		src=$work/crdgen-src
+		rm -rf "$src" && mkdir -p "$src"
+		git -C "$repo" archive "$CRDGEN_REF" | tar -x -C "$src"
+		echo "crdgen source: $repo at $(git -C "$repo" rev-parse --short "$CRDGEN_REF") (snapshot in $src)"
+	else
+		echo "crdgen source: $repo working tree, HEAD $(git -C "$repo" rev-parse --short HEAD)," \
+			"$(git -C "$repo" --no-optional-locks status --porcelain | wc -l) uncommitted paths"
+	fi
+	local tool
+	for tool in cmd/crdgen hack/crdcompare hack/roundtrip; do
+		timed "setup: build ${tool##*/}" sh -c "cd '$src' && go build -o '$work/bin/${tool##*/}' ./$tool"
+	done
+	crdgen=$work/bin/crdgen
+	if [ -z "${CONTROLLER_GEN:-}" ]; then
+		timed "setup: install controller-gen" \
+			env GOBIN="$work/bin" go install "sigs.k8s.io/controller-tools/cmd/controller-gen@$cgVersion"
+		CONTROLLER_GEN=$work/bin/controller-gen
+	fi
+	if ! "$CONTROLLER_GEN" --version | grep -q "$cgVersion"; then
+		echo "warning: $CONTROLLER_GEN is $("$CONTROLLER_GEN" --version), not $cgVersion" >&2
+	fi
+	echo "crdgen: $("$crdgen" version); controller-gen: $("$CONTROLLER_GEN" --version)"
+}
 
 # timed NAME COMMAND...: runs COMMAND, records how long it took under NAME,
 # and returns its exit code (without stopping the script under set -e).
