@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -41,11 +42,7 @@ func TestRunSetsBuildsEachSet(t *testing.T) {
 	}
 	yaml := func(sr SetResult) string {
 		var b strings.Builder
-		for _, name := range slices.Sorted(func(yield func(string) bool) {
-			for n := range sr.Result.Files {
-				yield(n)
-			}
-		}) {
+		for _, name := range slices.Sorted(maps.Keys(sr.Result.Files)) {
 			data, err := sr.Result.Files[name].Bytes()
 			if err != nil {
 				t.Fatal(err)
