@@ -62,7 +62,7 @@ type command struct {
 	// compares with).
 	slot func(r *runState) ([]string, error)
 	// produce makes the outputs from r.mod and, for a command that builds,
-	// r.res (nil when the CRDs could not be built); it may add to r.diags.
+	// r.results (see SetResults.Built); it may add to r.diags.
 	// nil outputs means there is nothing to make.
 	produce func(r *runState) (*outputs, error)
 	// phase names the time produce takes, for -v ("" counts it in the
@@ -110,10 +110,7 @@ type runState struct {
 
 	ph  *pipeline.Phases
 	mod *model.Model
-	// res is the pipeline's result; with feature sets, results holds one
-	// per set (and res is the first's). results always has one per set,
-	// or one with no set.
-	res     *pipeline.Result
+	// results are the pipeline's, one per feature set, or one with no set.
 	results pipeline.SetResults
 	diags   markers.ErrorList
 	// layout is where the outputs go and what generate makes, before the

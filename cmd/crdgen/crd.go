@@ -53,7 +53,7 @@ removes the CRD files there that crdgen wrote and no kind makes any more.
 				return nil, nil
 			}
 			if toStdout() {
-				return &outputs{stdout: inFileOrder(r.res.Files)}, nil
+				return &outputs{stdout: inFileOrder(r.results[0].Result.Files)}, nil
 			}
 			return r.crdOutputs(outputDir)
 		},

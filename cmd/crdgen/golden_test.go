@@ -179,7 +179,7 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 		if err := r.build(); err != nil {
 			t.Fatal(err)
 		}
-		s.res, s.results, s.diags = r.res, r.results, r.diags
+		s.results, s.diags = r.results, r.diags
 	}
 	return s
 }
@@ -305,7 +305,6 @@ type shared struct {
 	mod             *model.Model
 	// loadDiags are the load's diagnostics, diags the pipeline's.
 	loadDiags, diags markers.ErrorList
-	res              *pipeline.Result
 	results          pipeline.SetResults
 	// configFile and setsDir, for a case with a crdgen.yaml, are the
 	// harness's copy of it and where its feature sets write; openshift
@@ -328,7 +327,7 @@ func (r *runState) useShared(s *shared) error {
 	}
 	r.mod, r.diags = s.mod, slices.Clone(s.loadDiags)
 	if r.c.builds {
-		r.res, r.results, r.diags = s.res, s.results, slices.Clone(s.diags)
+		r.results, r.diags = s.results, slices.Clone(s.diags)
 	}
 	return nil
 }

@@ -33,7 +33,6 @@ func (r *runState) build() error {
 			sr.Result.Cost.SetSources(r.a.rel)
 		}
 	}
-	r.res = results[0].Result
 	if len(r.sets) > 0 {
 		checked := r.sets
 		if r.openshift != nil {

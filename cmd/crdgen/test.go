@@ -89,7 +89,7 @@ wrong command line.
 		},
 		uncached: func(*runState) bool { return initKind != "" },
 		produce: func(r *runState) (*outputs, error) {
-			if r.res == nil {
+			if !r.results.Built() {
 				return nil, nil
 			}
 			if initKind != "" {
@@ -124,16 +124,7 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 	if err != nil {
 		return nil, err
 	}
-	var sets []crtest.SetCRDs
-	if len(r.sets) == 0 {
-		sets = []crtest.SetCRDs{{CRDs: r.res.CRDs}}
-	}
-	for _, sr := range r.results {
-		if sr.Set != nil {
-			sets = append(sets, crtest.SetCRDs{Set: sr.Set, CRDs: sr.Result.CRDs})
-		}
-	}
-	runs, problems := crtest.Assign(sets, suites, r.knownGates, config.Name)
+	runs, problems := crtest.Assign(r.setCRDs(), suites, r.knownGates, config.Name)
 	for _, p := range problems {
 		r.diags.Add(p.Diagnostic())
 	}
@@ -159,11 +150,7 @@ func (r *runState) runSuites(paths []string, f *testFlags) (*outputs, error) {
 // CRD's name) beside the package of its storage version:
 // tests/<crd name>/<kind>.yaml. It never replaces a file.
 func (r *runState) starterSuite(kind string) (*outputs, error) {
-	var sets []crtest.SetCRDs
-	for _, sr := range r.results {
-		sets = append(sets, crtest.SetCRDs{Set: sr.Set, CRDs: sr.Result.CRDs})
-	}
-	crd, gates, err := crtest.FindKind(kind, sets, r.knownGates)
+	crd, gates, err := crtest.FindKind(kind, r.setCRDs(), r.knownGates)
 	if err != nil {
 		return nil, fmt.Errorf("--init %s: %v", kind, err)
 	}
@@ -182,4 +169,14 @@ func (r *runState) starterSuite(kind string) (*outputs, error) {
 	out.Files[path] = pipeline.FileOf(st.Text)
 	out.stdout = []pipeline.File{pipeline.FileOf([]byte(st.Summary(r.a.rel(path)) + "\n"))}
 	return out, nil
+}
+
+// setCRDs are the CRDs of every set (one with no set without feature
+// sets), for crtest.
+func (r *runState) setCRDs() []crtest.SetCRDs {
+	var sets []crtest.SetCRDs
+	for _, sr := range r.results {
+		sets = append(sets, crtest.SetCRDs{Set: sr.Set, CRDs: sr.Result.CRDs})
+	}
+	return sets
 }
