@@ -94,13 +94,10 @@ func (r *runState) addDocs(out *outputs, dir string, opts apidocs.Options) error
 	if err != nil {
 		return err
 	}
-	var paths []string
+	own := output.OwnedIf(apidocs.Owned, "move it, or write the reference to another directory")
 	for _, f := range files {
-		path := filepath.Join(dir, f.Name)
-		out.Files[path] = output.Bytes(f.Content)
-		paths = append(paths, path)
+		out.Put(filepath.Join(dir, f.Name), output.Bytes(f.Content), own)
 	}
 	out.Stale = append(out.Stale, output.Stale{Dir: dir, Ext: ".md", Own: func(_ string, data []byte) bool { return apidocs.Owned(data) }})
-	out.GuardOwned(paths, apidocs.Owned, "move it, or write the reference to another directory")
 	return nil
 }

@@ -103,6 +103,19 @@ func TestCachedRunsEqualUncachedRuns(t *testing.T) {
 			}
 		}
 	}
+	// cachedThenCheck is a step whose change only a cached run can miss
+	// (the run without caches would mend it before --check looks): the
+	// cached generate, then --check, which must find nothing to do.
+	cachedThenCheck := func(step string) {
+		t.Helper()
+		if code, stdout, stderr := cachedApp(t, dir, cache, "generate", "-v"); code != exitOK {
+			t.Fatalf("%s: cached generate: exit %d\n%s%s", step, code, stdout, stderr)
+		}
+		if code, stdout, stderr := cachedApp(t, dir, cache, "generate", "--check"); code != exitOK {
+			t.Errorf("%s: generate --check after a cached generate: exit %d, want 0\n%s%s", step, code, stdout, stderr)
+		}
+		runs(step)
+	}
 	runs("the first run")
 	runs("a rerun")
 
@@ -145,6 +158,26 @@ func TestCachedRunsEqualUncachedRuns(t *testing.T) {
 	runs("test.suites in crdgen.yaml")
 	os.WriteFile(filepath.Join(dir, "crdgen.yaml"), []byte("packages: [./api/...]\noutputDir: config/crd\nomitVersionAnnotation: true\n"), 0o644)
 	runs("omitVersionAnnotation in crdgen.yaml")
+
+	// JSON Schemas in the catalog layout, then a copy of one that no kind
+	// makes, in its group's directory and in a new one: the rerun record
+	// watches the directories' listings, not the names it found.
+	os.WriteFile(filepath.Join(dir, "crdgen.yaml"), []byte("packages: [./api/...]\noutputDir: config/crd\njsonSchema:\n  layout: catalog\n"), 0o644)
+	runs("JSON Schemas in crdgen.yaml")
+	schema, err := os.ReadFile(filepath.Join(dir, "config/jsonschema/shop.example.com/widget_v1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "config/jsonschema/shop.example.com/ghost_v9.json"), schema, 0o644)
+	cachedThenCheck("a stale JSON Schema in a group's directory")
+	os.MkdirAll(filepath.Join(dir, "config/jsonschema/ghost.example.com"), 0o755)
+	os.WriteFile(filepath.Join(dir, "config/jsonschema/ghost.example.com/ghost_v1.json"), schema, 0o644)
+	cachedThenCheck("a stale JSON Schema in a new group directory")
+
+	// What a run that was killed leaves: a staged file of a process that is
+	// gone, in an output directory.
+	os.WriteFile(filepath.Join(dir, "config/crd/.crdgen-999999999-1.tmp"), []byte("half"), 0o644)
+	cachedThenCheck("a staged file a killed run left")
 }
 
 // sameSize replaces old with new (of the same length) in a file and puts

@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -84,6 +83,11 @@ type runState struct {
 	noCache        bool
 	verbose        bool
 	check          bool
+	// allowOutside are the directories outside the project the run may
+	// write in (--allow-outside).
+	allowOutside cli.StringList
+	// mainModules are the main modules' directories, from the listing.
+	mainModules []string
 	profile        cli.Profiles
 	// crd are the flags that shape CRDs, for a command that builds them.
 	crd crdFlags
@@ -148,7 +152,7 @@ type outputs struct {
 
 // newOutputs returns outputs with no files yet.
 func newOutputs() *outputs {
-	return &outputs{Set: output.Set{Files: map[string]output.Content{}}}
+	return &outputs{}
 }
 
 // runCommand runs a package command.
@@ -191,6 +195,10 @@ func (a *app) prepare(c *command, args []string) (r *runState, code int, ok bool
 		return nil, code, false
 	}
 	r.patterns = patterns
+	if err := r.checkConfigOutputs(); err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return nil, exitFail, false
+	}
 	if c.check != nil {
 		if err := c.check(r); err != nil {
 			fmt.Fprintf(a.stderr, "crdgen %s: %v\n\n%s", c.name, err, usage)
@@ -209,11 +217,15 @@ func (r *runState) run() int {
 		return a.fail(nil, err)
 	}
 	r.ph.Done("list")
+	r.mainModules = listing.MainModules()
 	rerun, err := r.openRerun(listing)
 	if err != nil {
 		return a.fail(nil, err)
 	}
-	if rec, ok := rerun.Hit(); ok {
+	// A record is no hit while a run that did not finish left files in
+	// the directories it wrote: --check would fail on them, and a run
+	// removes them.
+	if rec, ok := rerun.Hit(); ok && len(output.Leftovers(rec.Clean)) == 0 {
 		a.printDiags(rec.Diags)
 		fmt.Fprint(a.stdout, rec.Stdout)
 		if r.verbose {
@@ -270,7 +282,7 @@ func (r *runState) finish(out *outputs, rerun *cache.Rerun) int {
 	if !r.check {
 		output.CleanLeftovers(dirs)
 	}
-	p, err := output.PlanOf(&out.Set, a.rel)
+	p, err := output.PlanOf(&out.Set, r.bounds(), a.rel)
 	if err != nil {
 		return a.fail(r.diags, err)
 	}
@@ -308,6 +320,7 @@ func (r *runState) finish(out *outputs, rerun *cache.Rerun) int {
 	}
 	what := cache.Watched{Read: r.reads.Recorded()}
 	what.Files, what.Dirs = out.Watched()
+	what.Clean = dirs
 	if rerun != nil || len(r.builds) > 0 {
 		what.Sums = out.Sums()
 	}
@@ -320,6 +333,56 @@ func (r *runState) finish(out *outputs, rerun *cache.Rerun) int {
 		fmt.Fprintf(a.stderr, "crdgen: %s\n", r.ph)
 	}
 	return exitOK
+}
+
+// bounds are where the run may write: the project (the kubebuilder
+// project, crdgen.yaml's directory, the main modules, the working
+// directory), the directories --allow-outside names, and an output the
+// command line names outside the project (-o /elsewhere says so in so
+// many words; a path inside the project that a link takes outside does
+// not).
+func (r *runState) bounds() output.Bounds {
+	project := []string{}
+	for _, d := range append([]string{r.layout.Kubebuilder, r.cfg.Dir()}, r.mainModules...) {
+		if d != "" {
+			project = append(project, d)
+		}
+	}
+	project = append(project, r.a.dir)
+	inside := output.NewBounds(project, nil)
+	var outside []string
+	for _, d := range r.allowOutside {
+		outside = append(outside, r.a.abs(d))
+	}
+	for _, name := range []string{"output-dir", "rbac-dir", "webhook-dir", "cost-report"} {
+		if f := r.fs.Lookup(name); f != nil && r.fs.IsSet(name) && f.Value.String() != "-" {
+			if d := r.a.abs(f.Value.String()); !inside.Inside(d) {
+				outside = append(outside, d)
+			}
+		}
+	}
+	return output.NewBounds(project, outside)
+}
+
+// checkConfigOutputs refuses, at its line, a place crdgen.yaml sends an
+// output to outside the project (its module, its directory) and the
+// directories --allow-outside names, for a command that writes.
+func (r *runState) checkConfigOutputs() error {
+	if r.fs.Lookup("allow-outside") == nil || r.cfg.Dir() == "" {
+		return nil
+	}
+	var allowed []string
+	for _, d := range r.allowOutside {
+		allowed = append(allowed, r.a.abs(d))
+	}
+	project := slices.DeleteFunc([]string{r.cfg.Module(), r.cfg.Dir(), r.layout.Kubebuilder}, func(d string) bool { return d == "" })
+	b := output.NewBounds(project, allowed)
+	for _, o := range r.cfg.Outputs() {
+		if !b.Inside(o.Path) {
+			return o.Refuse(r.cfg)
+		}
+	}
+	return nil
 }
 
 // print prints files to standard output, in order.
@@ -416,11 +479,4 @@ func (r *runState) load(listing *parser.Listing, store *cache.Syntax) (*model.Mo
 		opts.Syntax = store
 	}
 	return parser.LoadListing(r.a.ctx, listing, opts)
-}
-
-// addIn adds files named by their base name in dir to to.
-func addIn(to map[string]output.Content, dir string, files map[string]pipeline.File) {
-	for name, f := range files {
-		to[filepath.Join(dir, name)] = f
-	}
 }

@@ -52,9 +52,12 @@ func (r *runState) register(cfg *config.Config) *cli.FlagSet {
 	return fs
 }
 
-// checkFlag registers --check, for a command that writes files.
+// checkFlag registers --check and --allow-outside, for a command that
+// writes files.
 func (r *runState) checkFlag(fs *cli.FlagSet) {
 	fs.BoolVar(&r.check, "check", false, "write nothing; exit 1 and print a diff if any file would change, is missing, or should be removed")
+	fs.Var(&r.allowOutside, "allow-outside", "DIR",
+		"a directory outside the project that outputs may be written in, through a symbolic link or where a marker or "+config.Name+" puts them (repeatable)")
 }
 
 // usage is the command's usage text.

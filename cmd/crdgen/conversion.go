@@ -3,9 +3,6 @@ package main
 // This file implements "crdgen conversion".
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 
@@ -83,13 +80,13 @@ package as zz_generated.conversion.go, with a round-trip test beside it.
 // or removed.
 func conversionOutputs(res *convgen.Result) *outputs {
 	out := newOutputs()
+	own := output.OwnedIf(convgen.Owned, "remove it to let crdgen write its conversions there")
 	for _, f := range res.Files {
-		out.Files[f.Path] = pipeline.FileOf(f.Content)
+		out.Put(f.Path, pipeline.FileOf(f.Content), own)
 	}
 	for _, pkg := range res.Packages {
 		out.Stale = append(out.Stale, output.Stale{Dir: pkg.Dir, Names: []string{convgen.FileName, convgen.TestFileName},
 			Own: func(_ string, data []byte) bool { return convgen.Owned(data) }})
 	}
-	out.GuardOwned(slices.Collect(maps.Keys(out.Files)), convgen.Owned, "remove it to let crdgen write its conversions there")
 	return out
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/internal/output"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
 	"github.com/crdgen/crdgen/pkg/convgen"
@@ -134,10 +135,14 @@ func (r *runState) writeCostReport(out *outputs, path string) error {
 		if err != nil {
 			return err
 		}
-		out.Files[r.a.abs(perSet(path, sr.SetName()))] = pipeline.FileOf(data)
+		out.Put(r.a.abs(perSet(path, sr.SetName())), pipeline.FileOf(data), costReportOwner)
 	}
 	return nil
 }
+
+// costReportOwner is the owner of the cost report's file: a cost report
+// in any of its formats.
+var costReportOwner = output.OwnedIf(celcost.Owned, "name another file with --cost-report, or remove it")
 
 // reportFormat picks the cost report's format from the file's extension.
 func reportFormat(path string) string {

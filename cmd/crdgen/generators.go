@@ -65,6 +65,7 @@ func (f *genFlags) settings(r *runState) generators.Settings {
 		RBACPath:    filepath.Join(r.a.abs(f.rbacDir), r.layout.RBACFile),
 		WebhookPath: filepath.Join(r.a.abs(f.webhookDir), "manifests.yaml"),
 		External:    r.layout.External,
+		Inside:      r.bounds().Inside,
 	}
 }
 

@@ -20,6 +20,10 @@ import (
 // defaultJSONSchemaDir is where the files go when nothing says.
 const defaultJSONSchemaDir = "config/jsonschema"
 
+// jsonSchemaOwner is the owner of the JSON Schema files: those whose
+// $comment says crdgen wrote them.
+var jsonSchemaOwner = output.OwnedIf(jsonschema.Owned, "move it, or write the JSON Schemas to another directory")
+
 // jsonSchemaFlags are the settings of the JSON Schema files.
 type jsonSchemaFlags struct {
 	dir    string
@@ -115,9 +119,9 @@ func (r *runState) addJSONSchemas(out *outputs, f jsonSchemaFlags) error {
 			dir = filepath.Join(dir, sr.Set.Name)
 		}
 		for _, file := range files {
-			out.Files[filepath.Join(dir, filepath.FromSlash(file.Path))] = pipeline.FileOf(file.Data)
+			out.Put(filepath.Join(dir, filepath.FromSlash(file.Path)), pipeline.FileOf(file.Data), jsonSchemaOwner)
 		}
-		out.Stale = append(out.Stale, output.StaleTree(dir, ".json", func(_ string, data []byte) bool { return jsonschema.Owned(data) })...)
+		out.Stale = append(out.Stale, output.StaleTree(dir, ".json", func(_ string, data []byte) bool { return jsonschema.Owned(data) }))
 	}
 	return nil
 }

@@ -90,7 +90,7 @@ func TestKubebuilderProjectWithNoSettings(t *testing.T) {
 	kept := "---\napiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: mine\n"
 	os.WriteFile(filepath.Join(dir, "config", "rbac", "role.yaml"), []byte(kept), 0o644)
 	code, _, stderr = crdgenIn(t, dir, "generate")
-	if want := "was not written by crdgen or controller-gen"; code != exitFail || !strings.Contains(stderr, want) {
+	if want := "config/rbac/role.yaml holds a RoleBinding at line 2, which crdgen did not write"; code != exitFail || !strings.Contains(stderr, want) {
 		t.Errorf("a person's role.yaml: exit %d, want %q in\n%s", code, want, stderr)
 	}
 	if data, _ := os.ReadFile(filepath.Join(dir, "config", "rbac", "role.yaml")); string(data) != kept {

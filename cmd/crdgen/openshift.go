@@ -58,7 +58,7 @@ func (r *runState) openShiftOutputs() (*outputs, error) {
 	}
 	out := newOutputs()
 	for path, f := range files {
-		out.Files[path] = f
+		out.Put(path, f, crdOwner)
 	}
 	out.Stale = stale
 	return out, nil

@@ -85,15 +85,21 @@ func (r *runState) crdOutputs(dir string) (*outputs, error) {
 	for _, sr := range r.results {
 		d := r.setDir(sr, dir)
 		for _, s := range suites {
-			if within(d, s) {
+			if output.Within(d, s) {
 				return nil, fmt.Errorf("the CRDs would go to %s, inside %s, where crdgen test reads suites: choose another output directory", r.a.rel(d), r.a.rel(s))
 			}
 		}
-		addIn(out.Files, d, sr.Result.Files)
+		for name, f := range sr.Result.Files {
+			out.Put(filepath.Join(d, name), f, crdOwner)
+		}
 		out.Stale = append(out.Stale, output.Stale{Dir: d, Own: output.OwnedCRDs(schemagen.VersionAnnotation, sr.Result.Groups)})
 	}
 	return out, nil
 }
+
+// crdOwner is the owner of a CRD file: one CustomResourceDefinition (a
+// file that holds any other document is a person's).
+var crdOwner = output.Manifests("the CRD", "CustomResourceDefinition")
 
 // suiteDirs are where crdgen test looks for suites: the tests directory of
 // every API version, and test.suites of crdgen.yaml.
@@ -103,12 +109,6 @@ func (r *runState) suiteDirs() []string {
 		out = append(out, filepath.Join(d, "tests"))
 	}
 	return append(out, r.cfgSuites...)
-}
-
-// within reports whether path is dir or below it.
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // checkOutputDir refuses -o with feature sets: each set has its own.

@@ -44,7 +44,9 @@ func TestFeatureSetsWorkflow(t *testing.T) {
 	if code, _, stderr := crdgenIn(t, dir, "generate", "--check"); code != 0 {
 		t.Fatalf("generate --check right after generate: exit %d\n%s", code, stderr)
 	}
-	os.WriteFile(filepath.Join(dir, "config/crd/preview/gates.crdgen.dev_widgets.yaml"), []byte("edited\n"), 0o644)
+	preview := filepath.Join(dir, "config/crd/preview/gates.crdgen.dev_widgets.yaml")
+	data, _ := os.ReadFile(preview)
+	os.WriteFile(preview, []byte(strings.Replace(string(data), "  name: ", "  name: edited", 1)), 0o644)
 	if code, stdout, _ := crdgenIn(t, dir, "generate", "--check"); code != 1 || !strings.Contains(stdout, "preview/gates.crdgen.dev_widgets.yaml") {
 		t.Errorf("generate --check after editing the preview set's CRD: exit %d, want 1 naming the file\n%s", code, stdout)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/crdgen/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/openshift"
+	"github.com/crdgen/crdgen/internal/output"
 
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/pipeline"
@@ -166,7 +167,7 @@ func (r *runState) starterSuite(kind string) (*outputs, error) {
 		return nil, fmt.Errorf("--init %s: %v", kind, err)
 	}
 	out := newOutputs()
-	out.Files[path] = pipeline.FileOf(st.Text)
+	out.Put(path, pipeline.FileOf(st.Text), output.NewOnly)
 	out.stdout = []pipeline.File{pipeline.FileOf([]byte(st.Summary(r.a.rel(path)) + "\n"))}
 	return out, nil
 }

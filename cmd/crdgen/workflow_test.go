@@ -397,7 +397,7 @@ func TestNoChangeRerunIsCheap(t *testing.T) {
 	if code, stderr := gen(); code != exitOK || strings.Contains(stderr, cached) {
 		t.Errorf("after a malformed record: exit %d, want a whole run\n%s", code, stderr)
 	}
-	os.WriteFile(widgets, []byte("edited"), 0o644)
+	os.WriteFile(widgets, []byte(strings.Replace(string(want), "description: ", "description: edited ", 1)), 0o644)
 	if code, stderr := gen(); code != exitOK || strings.Contains(stderr, cached) {
 		t.Errorf("after editing an output: exit %d\n%s", code, stderr)
 	}

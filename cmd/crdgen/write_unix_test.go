@@ -16,7 +16,8 @@ import (
 // TestOutputDirectoryIsReadSafely puts a FIFO (which blocks a reader), a
 // link to /dev/zero (which never ends) and a symbolic link to an output in
 // the output directory, and an existing output with its own mode: the run
-// must finish, write through the link and keep the mode.
+// must finish, write through the link (which stays in the directory -o
+// names) and keep the mode.
 func TestOutputDirectoryIsReadSafely(t *testing.T) {
 	root := repoRoot(t)
 	out := t.TempDir()
@@ -24,8 +25,9 @@ func TestOutputDirectoryIsReadSafely(t *testing.T) {
 		t.Skipf("no FIFOs here: %v", err)
 	}
 	os.Symlink("/dev/zero", filepath.Join(out, "zero.yaml"))
-	elsewhere := filepath.Join(t.TempDir(), "kept.yaml")
-	os.WriteFile(elsewhere, []byte("old"), 0o600)
+	os.Mkdir(filepath.Join(out, "kept"), 0o755)
+	elsewhere := filepath.Join(out, "kept", "kept.yaml")
+	os.WriteFile(elsewhere, []byte("# old\n"), 0o600)
 	os.Symlink(elsewhere, filepath.Join(out, "shapes.example.com_shapes.yaml"))
 
 	done := make(chan int, 1)

@@ -37,6 +37,10 @@ type Record struct {
 	// Dirs are directories whose listing the run left (the output
 	// directory, where a new file could be a stale CRD to remove).
 	Dirs []dirStamp `json:"dirs"`
+	// Clean are the directories the run wrote in, which held no file a
+	// run that did not finish left (output.Leftovers): a later run that
+	// finds one is not a hit, since --check would fail on it.
+	Clean []string `json:"clean,omitempty"`
 	// Read are what the run read besides the packages, as it read them
 	// (Inputs).
 	Read []Input `json:"read,omitempty"`
@@ -53,6 +57,8 @@ type Record struct {
 // read besides the packages, which must read the same.
 type Watched struct {
 	Files, Dirs []string
+	// Clean are the directories the run wrote in (Record.Clean).
+	Clean []string
 	Read        []Input
 	// Sums are the SHA-256 of what the run just wrote (or found already
 	// there) at some of Files, so that recording does not read them back.
@@ -130,7 +136,7 @@ func (c *Rerun) Record(what Watched, diags markers.ErrorList, stdout []byte) {
 	if c == nil || diags.HasErrors() {
 		return
 	}
-	rec := Record{Key: c.key, Diags: diags, Stdout: string(stdout), Read: what.Read}
+	rec := Record{Key: c.key, Diags: diags, Stdout: string(stdout), Read: what.Read, Clean: what.Clean}
 	for _, p := range what.Files {
 		if sum, ok := what.Sums[p]; ok {
 			f := stamp(p)

@@ -96,9 +96,10 @@ type Config struct {
 	// (openshift.go).
 	OpenShift *OpenShift `json:"openshift,omitempty"`
 
-	// path is the file, for messages; dir resolves relative paths.
-	path, dir string
-	data      []byte
+	// path is the file, for messages; dir resolves relative paths; module
+	// is the root of its module ("": none, or not known).
+	path, dir, module string
+	data              []byte
 }
 
 // Descriptions is the descriptions section of crdgen.yaml.
@@ -233,13 +234,21 @@ func Find(dir, file string, rel func(string) string, fsys safefile.FS) (*Config,
 		if err != nil {
 			return nil, err
 		}
-		return Parse(rel(file), filepath.Dir(file), data)
+		c, err := Parse(rel(file), filepath.Dir(file), data)
+		if c != nil {
+			c.module = moduleRoot(fsys, filepath.Dir(file))
+		}
+		return c, err
 	}
 	for d := dir; ; d = filepath.Dir(d) {
 		path := filepath.Join(d, Name)
 		data, err := fsys.ReadFile(path)
 		if err == nil {
-			return Parse(rel(path), d, data)
+			c, err := Parse(rel(path), d, data)
+			if c != nil {
+				c.module = moduleRoot(fsys, d)
+			}
+			return c, err
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
@@ -396,6 +405,9 @@ func (c *Config) check() error {
 	if c.Year != "" && !yearRE.MatchString(c.Year) {
 		return fmt.Errorf("%s:%d: year: want a year of four digits, got %q", c.path, keyLine(c.data, "year"), c.Year)
 	}
+	if c.RBAC != nil && c.RBAC.FileName != "" && (!filepath.IsLocal(c.RBAC.FileName) || filepath.Base(c.RBAC.FileName) != c.RBAC.FileName) {
+		return fmt.Errorf("%s:%d: rbac.fileName: want a file name (the role goes in rbac.outputDir), got %q", c.path, keyLine(c.data, "fileName"), c.RBAC.FileName)
+	}
 	if c.MaxDescriptionLength != nil && *c.MaxDescriptionLength < 0 {
 		return fmt.Errorf("%s: maxDescriptionLength must not be negative", c.path)
 	}
@@ -421,6 +433,9 @@ func CheckOmit(p string) error {
 
 // yearRE is a year as YEAR is replaced with.
 var yearRE = regexp.MustCompile(`^[0-9]{4}$`)
+
+// Dir is the directory of crdgen.yaml ("" when there is none).
+func (c *Config) Dir() string { return c.dir }
 
 // Resolve makes a path from the file absolute.
 func (c *Config) Resolve(path string) string {

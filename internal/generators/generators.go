@@ -1,9 +1,12 @@
 package generators
 
 import (
+	"bytes"
 	"fmt"
+	"go/token"
+	"maps"
+	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/crdgen/crdgen/internal/header"
 	"github.com/crdgen/crdgen/internal/output"
@@ -30,26 +33,17 @@ type Settings struct {
 	RBACPath, WebhookPath string
 	// External are applyConfiguration.external of crdgen.yaml.
 	External []string
+	// Inside reports whether a path lies in the project or a directory
+	// the user named (nil: everywhere does), for outputs a marker places.
+	Inside func(path string) bool
 }
 
 // File is one file a generator made.
 type File struct {
 	Path    string
 	Content []byte
-	// Owns says whether an existing file at Path may be replaced.
-	Owns func(old []byte) bool
-	// What names the files the generator replaces, in a refusal.
-	What string
-}
-
-// Check returns why an existing file at f's path, which holds old, is not
-// to be replaced (nil: it may be).
-func (f File) Check(old []byte) error {
-	if f.Owns(old) {
-		return nil
-	}
-	first, _, _ := strings.Cut(string(old), "\n")
-	return fmt.Errorf("was not written by crdgen or controller-gen (it starts %q); crdgen replaces only %s: remove it, or turn the generator off with --generators", first, f.What)
+	// Owner says which existing file at Path may be replaced.
+	Owner output.Owner
 }
 
 // Generator is a generator generate runs beside the CRDs.
@@ -76,8 +70,7 @@ func All() []Generator {
 // run no longer makes are removed; and their diagnostics. It stops at a
 // generator that fails, with the diagnostics so far.
 func Run(which []string, mod *model.Model, fsys safefile.FS, s Settings) (*output.Set, markers.ErrorList, error) {
-	out := &output.Set{Files: map[string]output.Content{}}
-	checks := map[string]func([]byte) error{}
+	out := &output.Set{}
 	var diags markers.ErrorList
 	for _, g := range All() {
 		if !slices.Contains(which, g.Name) {
@@ -95,29 +88,29 @@ func Run(which []string, mod *model.Model, fsys safefile.FS, s Settings) (*outpu
 			if old, err := safefile.Read(f.Path); err == nil {
 				content = header.KeepYear(old, content, s.Year)
 			}
-			out.Files[f.Path] = output.Bytes(content)
-			checks[f.Path] = f.Check
+			out.Put(f.Path, output.Bytes(content), f.Owner)
 		}
 		out.Stale = append(out.Stale, stale...)
 	}
-	out.GuardPaths(checks)
 	return out, diags, nil
 }
 
-// goFiles is what Go files a generator replaces.
-const goFiles = "Go files whose Code generated line names crdgen or controller-gen"
+// generatedGo is the owner of the Go files a generator writes: those
+// whose Code generated line names crdgen or controller-gen.
+var generatedGo = output.OwnedIf(output.GeneratedGo,
+	"crdgen replaces only Go files whose Code generated line names crdgen or controller-gen: remove it, or turn the generator off with --generators")
 
 // genObject writes the DeepCopy methods of the API packages' types. A file
 // of crdgen's own in a package that no longer gets one is removed.
 func genObject(mod *model.Model, fsys safefile.FS, s Settings) ([]File, []output.Stale, markers.ErrorList, error) {
-	head, err := header.Read(fsys, s.HeaderFile, s.Year, false)
-	if err != nil {
-		return nil, nil, nil, err
+	head, hdiags, err := header.Read(fsys, s.HeaderFile, s.Year, false, header.GoComments)
+	if err != nil || hdiags != nil {
+		return nil, nil, hdiags, err
 	}
 	files, diags := deepcopy.Generate(mod, deepcopy.Options{Header: head})
 	var out []File
 	for _, file := range files {
-		out = append(out, File{Path: file.Path, Content: file.Content, Owns: output.GeneratedGo, What: goFiles})
+		out = append(out, File{Path: file.Path, Content: file.Content, Owner: generatedGo})
 	}
 	var stale []output.Stale
 	for _, pkg := range mod.Packages {
@@ -132,42 +125,104 @@ func genObject(mod *model.Model, fsys safefile.FS, s Settings) ([]File, []output
 // +kubebuilder:ac:generate. Its header replaces every YEAR, as code
 // generator's does.
 func genApplyConfig(mod *model.Model, fsys safefile.FS, s Settings) ([]File, []output.Stale, markers.ErrorList, error) {
-	head, err := header.Read(fsys, s.HeaderFile, s.Year, true)
-	if err != nil {
-		return nil, nil, nil, err
+	head, hdiags, err := header.Read(fsys, s.HeaderFile, s.Year, true, header.GoComments)
+	if err != nil || hdiags != nil {
+		return nil, nil, hdiags, err
 	}
 	files, diags := applyconfig.Generate(mod, applyconfig.Options{Header: head, External: s.External})
 	var out []File
+	outside := map[*model.Package]bool{}
 	for _, file := range files {
-		out = append(out, File{Path: file.Path, Content: file.Content, Owns: output.GeneratedGo, What: goFiles})
+		if s.Inside != nil && !s.Inside(file.Path) {
+			outside[file.Package] = true
+			continue
+		}
+		out = append(out, File{Path: file.Path, Content: file.Content, Owner: generatedGo})
 	}
-	return out, nil, diags, nil
+	for _, pkg := range mod.Packages {
+		if !outside[pkg] {
+			continue
+		}
+		v, m, ok := markers.First[markers.ApplyConfigOutputPackage](pkg.Markers)
+		pos, where := pkg.Pos, "the default output package"
+		if ok {
+			pos, where = m.Pos, fmt.Sprintf("+kubebuilder:ac:output:package=%s", v.Value)
+		}
+		diags.Errorf(pos, markers.CodeOutput, "%s puts the apply configurations of %s outside the project; a marker never writes outside it: name the directory with --allow-outside to write there on purpose",
+			where, pkg.Path)
+	}
+	if len(outside) > 0 {
+		return nil, nil, diags, nil
+	}
+	return out, staleApplyConfigs(files), diags, nil
+}
+
+// staleApplyConfigs are where the apply configurations of types that are
+// gone are removed: in each directory of a package's type files (outDir/
+// <group>/<version>), the Go files crdgen wrote that declare an apply
+// configuration and that no type makes any more. controller-gen's are
+// left, as controller-gen leaves them, and so is any other file of
+// crdgen's (a DeepCopy file, where a marker points the apply
+// configurations into an API package).
+func staleApplyConfigs(files []applyconfig.File) []output.Stale {
+	ours := output.OwnedBy(applyconfig.GeneratedLine)
+	own := func(name string, data []byte) bool {
+		return ours(name, data) && bytes.Contains(data, []byte("ApplyConfiguration struct {"))
+	}
+	dirs := map[string]bool{}
+	for _, f := range files {
+		if base := filepath.Base(f.Path); base != "utils.go" && base != "internal.go" {
+			dirs[filepath.Dir(f.Path)] = true
+		}
+	}
+	var stale []output.Stale
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		stale = append(stale, output.Stale{Dir: dir, Ext: ".go", Own: own})
+	}
+	return stale
 }
 
 // genRBAC writes the role of the +kubebuilder:rbac markers.
 func genRBAC(mod *model.Model, fsys safefile.FS, s Settings) ([]File, []output.Stale, markers.ErrorList, error) {
-	head, err := header.Read(fsys, s.RBACHeader, s.Year, false)
-	if err != nil {
-		return nil, nil, nil, err
+	head, hdiags, err := header.Read(fsys, s.RBACHeader, s.Year, false, header.YAMLComments)
+	if err != nil || hdiags != nil {
+		return nil, nil, hdiags, err
 	}
 	data, diags := rbac.Generate(mod, rbac.Options{RoleName: s.RoleName, Header: head})
 	if data == nil {
+		diags.Append(outlived(fsys, s.RBACPath, "+kubebuilder:rbac", "the permissions it grants", "ClusterRole", "Role"))
 		return nil, nil, diags, nil
 	}
-	return []File{{Path: s.RBACPath, Content: data, Owns: output.OwnManifest("ClusterRole", "Role"), What: "the RBAC role crdgen or controller-gen writes"}}, nil, diags, nil
+	return []File{{Path: s.RBACPath, Content: data, Owner: output.Manifests("the RBAC role", "ClusterRole", "Role")}}, nil, diags, nil
 }
 
 // genWebhook writes the webhook configurations of the +kubebuilder:webhook
 // markers.
 func genWebhook(mod *model.Model, fsys safefile.FS, s Settings) ([]File, []output.Stale, markers.ErrorList, error) {
-	head, err := header.Read(fsys, s.WebhookHeader, s.Year, false)
-	if err != nil {
-		return nil, nil, nil, err
+	head, hdiags, err := header.Read(fsys, s.WebhookHeader, s.Year, false, header.YAMLComments)
+	if err != nil || hdiags != nil {
+		return nil, nil, hdiags, err
 	}
 	data, diags := webhook.Generate(mod, webhook.Options{Header: head})
 	if data == nil {
+		diags.Append(outlived(fsys, s.WebhookPath, "+kubebuilder:webhook", "the webhooks it configures", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"))
 		return nil, nil, diags, nil
 	}
-	return []File{{Path: s.WebhookPath, Content: data, Owns: output.OwnManifest("MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"),
-		What: "the webhook configurations crdgen or controller-gen writes"}}, nil, diags, nil
+	return []File{{Path: s.WebhookPath, Content: data,
+		Owner: output.Manifests("the webhook configurations", "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration")}}, nil, diags, nil
+}
+
+// outlived warns of a manifest crdgen (or controller-gen) wrote that no
+// marker makes any more: it is left, as controller-gen leaves it, but
+// what it deploys outlives the code that asked for it. The file is read
+// through fsys, so that the rerun record sees it come and go.
+func outlived(fsys safefile.FS, path, marker, what string, kinds ...string) markers.ErrorList {
+	data, err := fsys.ReadFile(path)
+	if err != nil || !output.OwnsManifest(data, kinds...) {
+		return nil
+	}
+	var diags markers.ErrorList
+	diags.Warnf(token.Position{Filename: path, Line: 1, Column: 1}, markers.CodeStale,
+		"no %s marker makes this file any more, so crdgen leaves it as it is (as controller-gen does) and %s outlive the code that asked for them; remove it, or add the markers back", marker, what)
+	return diags
 }

@@ -3,6 +3,7 @@ package header
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/crdgen/crdgen/internal/safefile"
@@ -46,12 +47,50 @@ func TestRead(t *testing.T) {
 		{false, "/*\nCopyright 2026.\nYEARS\n*/\n"},
 		{true, "/*\nCopyright 2026.\n2026S\n*/\n"},
 	} {
-		got, err := Read(safefile.OS{}, file, "2026", tc.all)
-		if err != nil || string(got) != tc.want {
+		got, diags, err := Read(safefile.OS{}, file, "2026", tc.all, GoComments)
+		if err != nil || diags != nil || string(got) != tc.want {
 			t.Errorf("all=%v: got %q, %v; want %q", tc.all, got, err, tc.want)
 		}
 	}
-	if got, err := Read(safefile.OS{}, "", "2026", false); got != nil || err != nil {
-		t.Errorf("no file: got %q, %v", got, err)
+	if got, diags, err := Read(safefile.OS{}, "", "2026", false, GoComments); got != nil || diags != nil || err != nil {
+		t.Errorf("no file: got %q, %v, %v", got, diags, err)
+	}
+}
+
+// TestReadRefusesWhatIsNotAComment reads headers that would become code
+// or objects in the files they head: each is one diagnostic at the header
+// file, where the first thing that is not a comment starts.
+func TestReadRefusesWhatIsNotAComment(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, text string
+		syntax     Syntax
+		want       string // "" for a header that is fine
+	}{
+		{"kubebuilder's boilerplate", "/*\nCopyright YEAR.\n*/", GoComments, ""},
+		{"line comments", "// a\n\n// b\n", GoComments, ""},
+		{"a declaration", "// a\npackage x\n", GoComments, ":2:1: the header of generated Go files must be Go comments only"},
+		{"an unterminated comment", "/* a\n", GoComments, ":1:1: the header of generated Go files must be Go comments only"},
+		{"YAML comments", "# a\n\n  # b\n", YAMLComments, ""},
+		{"a document", "# a\n---\nkind: Secret\n", YAMLComments, ":2:1: a header of manifests must be YAML comments only"},
+		{"a Go comment", "/*\nCopyright\n*/\n", YAMLComments, ":1:1: a header of manifests must be YAML comments only"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(dir, "header.txt")
+			os.WriteFile(file, []byte(tc.text), 0o644)
+			got, diags, err := Read(safefile.OS{}, file, "2026", false, tc.syntax)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.want == "" {
+				if diags != nil || got == nil {
+					t.Errorf("got %v, want the header", diags)
+				}
+				return
+			}
+			if len(diags) != 1 || got != nil || !strings.Contains(diags[0].String(), file+tc.want) {
+				t.Errorf("got %q %v, want one diagnostic %q", got, diags, file+tc.want)
+			}
+		})
 	}
 }

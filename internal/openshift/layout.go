@@ -53,9 +53,18 @@ func Outputs(builds pipeline.SetResults, sets []*featureset.Set, manifests strin
 			dirs[dir] = true
 		}
 	}
+	// A manifest no set makes any more is removed when it is a CRD of a
+	// group the packages declare: never a person's file that happens to
+	// end in .crd.yaml.
+	groups := map[string]bool{}
+	for _, b := range builds {
+		if b.Result != nil {
+			maps.Copy(groups, b.Result.Groups)
+		}
+	}
 	var stale []output.Stale
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
-		stale = append(stale, output.Stale{Dir: dir, Own: func(name string, _ []byte) bool { return strings.HasSuffix(name, ".crd.yaml") }})
+		stale = append(stale, output.Stale{Dir: dir, Own: output.OwnedCRDManifests(".crd.yaml", schemagen.VersionAnnotation, groups)})
 	}
 	return files, stale, nil
 }

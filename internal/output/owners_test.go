@@ -1,7 +1,6 @@
 package output
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -38,44 +37,78 @@ func TestOwnedBy(t *testing.T) {
 	}
 }
 
-func TestOwnManifest(t *testing.T) {
-	own := OwnManifest("ClusterRole", "Role")
+func TestManifests(t *testing.T) {
+	own := Manifests("the RBAC role", "ClusterRole", "Role")
 	for _, tc := range []struct {
-		name, file string
-		want       bool
+		name, file, want string
 	}{
-		{"a role", "---\nkind: ClusterRole\n", true},
-		{"two roles after a header", "# header\n---\nkind: ClusterRole\n---\nkind: Role\n", true},
-		{"another object beside", "---\nkind: ClusterRole\n---\nkind: ConfigMap\n", false},
-		{"no document", "# header only\n", false},
+		{"a role", "---\nkind: ClusterRole\n", ""},
+		{"two roles after a header", "# header\n---\nkind: ClusterRole\n---\nkind: Role\n", ""},
+		{"a header without its newline, as controller-gen writes it", "# header---\nkind: ClusterRole\n", ""},
+		{"an empty document", "---\n---\nkind: Role\n", ""},
+		{"a RoleBinding first, with no ---", "kind: RoleBinding\n---\nkind: ClusterRole\n",
+			"holds a RoleBinding at line 1, which crdgen did not write: crdgen replaces only the RBAC role, a file of ClusterRole and Role documents; move the RoleBinding to a file of its own"},
+		{"a RoleBinding after --- # comment", "---\nkind: ClusterRole\n--- # kept by hand\nkind: RoleBinding\n",
+			"holds a RoleBinding at line 4, which crdgen did not write: crdgen replaces only the RBAC role, a file of ClusterRole and Role documents; move the RoleBinding to a file of its own"},
+		{"a header that is not a comment", "/* go */\n---\nkind: ClusterRole\n",
+			"holds a document that is not an object at line 1, which crdgen did not write: crdgen replaces only the RBAC role, a file of ClusterRole and Role documents; move the document to a file of its own"},
+		{"no kind", "---\nkind: Role\n---\napiVersion: v1\n",
+			"holds a document with no kind at line 4, which crdgen did not write: crdgen replaces only the RBAC role, a file of ClusterRole and Role documents; move the document to a file of its own"},
+		{"a merge conflict in crdgen's file", "---\nkind: ClusterRole\nrules:\n<<<<<<< HEAD\n- verbs: [get]\n=======\n- verbs: [list]\n>>>>>>> theirs\n", ""},
+		{"a merge conflict with a person's document on this side", "---\nkind: ClusterRole\n<<<<<<< HEAD\n---\nkind: RoleBinding\n=======\n>>>>>>> theirs\n",
+			"holds a RoleBinding at line 5, which crdgen did not write: crdgen replaces only the RBAC role, a file of ClusterRole and Role documents; move the RoleBinding to a file of its own"},
+		{"not YAML", "kind: [\n",
+			"is not YAML crdgen can read (yaml: line 1: did not find expected node content), so it is not the RBAC role crdgen writes: move it away to let crdgen write there"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := own([]byte(tc.file)); got != tc.want {
-				t.Errorf("got %v, want %v", got, tc.want)
+			if got := errString(own([]byte(tc.file))); got != tc.want {
+				t.Errorf("got %q\nwant %q", got, tc.want)
 			}
 		})
 	}
 }
 
-func TestGuardPaths(t *testing.T) {
-	s := &Set{Guard: func(path string, _ []byte) error { return errors.New("earlier guard: " + path) }}
-	s.GuardPaths(map[string]func([]byte) error{
-		"/a": func(old []byte) error {
-			if string(old) == "ours" {
-				return nil
-			}
-			return errors.New("not ours")
-		},
-	})
-	for _, tc := range []struct{ path, old, want string }{
-		{"/a", "ours", ""},
-		{"/a", "theirs", "not ours"},
-		{"/b", "x", "earlier guard: /b"},
+func TestOwnsManifest(t *testing.T) {
+	for file, want := range map[string]bool{
+		"# header\n---\nkind: Role\n":         true,
+		"kind: RoleBinding\n---\nkind: Role\n": false,
+		"# header only\n":                      false,
+		"---\n":                                false,
 	} {
-		err := s.Guard(tc.path, []byte(tc.old))
-		if got := errString(err); got != tc.want {
-			t.Errorf("%s holding %q: got %q, want %q", tc.path, tc.old, got, tc.want)
+		if got := OwnsManifest([]byte(file), "Role"); got != want {
+			t.Errorf("%q: got %v, want %v", file, got, want)
 		}
+	}
+}
+
+func TestOwnedCRDs(t *testing.T) {
+	own := OwnedCRDs("crdgen.dev/version", map[string]bool{"shop.example.com": true})
+	crd := func(group, plural, annotations string) string {
+		return "---\napiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  annotations: {" + annotations + "}\n  name: x\nspec:\n  group: " + group + "\n  names:\n    plural: " + plural + "\n"
+	}
+	for _, tc := range []struct {
+		name, file, data string
+		want             bool
+	}{
+		{"a CRD of a declared group", "shop.example.com_widgets.yaml", crd("shop.example.com", "widgets", ""), true},
+		{"one crdgen wrote", "cert-manager.io_certificates.yaml", crd("cert-manager.io", "certificates", "crdgen.dev/version: v1"), true},
+		{"a third-party CRD", "cert-manager.io_certificates.yaml", crd("cert-manager.io", "certificates", ""), false},
+		{"named for another kind", "shop.example.com_gadgets.yaml", crd("shop.example.com", "widgets", ""), false},
+		{"a person's document after it", "shop.example.com_widgets.yaml", crd("shop.example.com", "widgets", "") + "---\nkind: ConfigMap\n", false},
+		{"a ConfigMap", "shop.example.com_widgets.yaml", "kind: ConfigMap\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := own(tc.file, []byte(tc.data)); got != tc.want {
+				t.Errorf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+	manifests := OwnedCRDManifests(".crd.yaml", "crdgen.dev/version", map[string]bool{"shop.example.com": true})
+	if !manifests("0000_10_widgets.crd.yaml", []byte(crd("shop.example.com", "widgets", ""))) {
+		t.Errorf("openshift's manifest of a declared group is not owned")
+	}
+	if manifests("zz_mine.crd.yaml", []byte("apiVersion: v1\nkind: ConfigMap\n")) {
+		t.Errorf("a ConfigMap named *.crd.yaml is owned")
 	}
 }
 
@@ -86,38 +119,73 @@ func errString(err error) string {
 	return err.Error()
 }
 
+func TestOwnedIf(t *testing.T) {
+	own := OwnedIf(func(old []byte) bool { return strings.HasPrefix(string(old), "// ours") }, "remove it")
+	if err := own([]byte("// ours\npackage a")); err != nil {
+		t.Errorf("ours: %v", err)
+	}
+	if got, want := errString(own([]byte("// theirs\npackage b"))), `was not written by crdgen (it starts "// theirs"); remove it`; got != want {
+		t.Errorf("theirs: got %q, want %q", got, want)
+	}
+}
+
+// TestStaleTree lists the directories of a tree when the plan is made, not
+// when the entry is: a file and a directory that appear after it are seen,
+// and the rerun record watches every directory of the tree.
 func TestStaleTree(t *testing.T) {
 	dir := t.TempDir()
-	for _, p := range []string{"a.json", ".hidden.json", "b.yaml", "g/c.json", ".git/d.json"} {
+	owned := func(_ string, data []byte) bool { return string(data) == "ours" }
+	st := StaleTree(dir, ".json", owned)
+	for _, p := range []string{"a.json", ".hidden.json", "b.yaml", "g/c.json", ".git/d.json", "new/e.json"} {
 		path := filepath.Join(dir, p)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, nil, 0o644); err != nil {
+		if err := os.WriteFile(path, []byte("ours"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got := StaleTree(dir, ".json", nil)
-	if len(got) != 2 || got[0].Dir != dir || !slices.Equal(got[0].Names, []string{"a.json"}) ||
-		got[1].Dir != filepath.Join(dir, "g") || !slices.Equal(got[1].Names, []string{"c.json"}) {
-		t.Errorf("got %+v", got)
+	p, err := PlanOf(&Set{Stale: []Stale{st}}, Bounds{}, filepath.Base)
+	if err != nil {
+		t.Fatal(err)
 	}
-	missing := StaleTree(filepath.Join(dir, "none"), ".json", nil)
-	if len(missing) != 1 || missing[0].Names == nil || len(missing[0].Names) != 0 {
-		t.Errorf("a directory that does not exist: got %+v, want one entry with no names (not nil)", missing)
+	if got, want := names(p.Remove), []string{"a.json", "c.json", "e.json"}; !slices.Equal(got, want) {
+		t.Errorf("removes %q, want %q", got, want)
+	}
+	_, dirs := (&Set{Stale: []Stale{st}}).Watched()
+	if want := []string{dir, filepath.Join(dir, "g"), filepath.Join(dir, "new")}; !slices.Equal(dirs, want) {
+		t.Errorf("watched directories %q, want %q", dirs, want)
 	}
 }
 
-func TestGuardOwned(t *testing.T) {
-	s := &Set{}
-	s.GuardOwned([]string{"/a", "/b"}, func(old []byte) bool { return strings.HasPrefix(string(old), "// ours") }, "remove it")
-	for _, tc := range []struct{ path, old, want string }{
-		{"/a", "// ours\npackage a", ""},
-		{"/b", "// theirs\npackage b", `was not written by crdgen (it starts "// theirs"); remove it`},
-		{"/c", "// theirs", ""},
+// TestBounds refuses a write outside the project, as written or through a
+// link, and takes one inside it, through a link that stays inside, or in
+// a directory the user named.
+func TestBounds(t *testing.T) {
+	root := t.TempDir()
+	project, elsewhere, named := filepath.Join(root, "project"), filepath.Join(root, "elsewhere"), filepath.Join(root, "named")
+	for _, d := range []string{filepath.Join(project, "config", "real"), elsewhere, named} {
+		os.MkdirAll(d, 0o755)
+	}
+	os.Symlink(elsewhere, filepath.Join(project, "config", "out"))
+	os.Symlink("real", filepath.Join(project, "config", "in"))
+	os.Symlink(filepath.Join(elsewhere, "role.yaml"), filepath.Join(project, "config", "role.yaml"))
+	b := NewBounds([]string{project}, []string{named})
+	for _, tc := range []struct{ path, want string }{
+		{filepath.Join(project, "config", "a.yaml"), ""},
+		{filepath.Join(project, "config", "in", "a.yaml"), ""},
+		{filepath.Join(named, "a.yaml"), ""},
+		{filepath.Join(project, "..", "x.go"), "outside the project"},
+		{filepath.Join(project, "config", "out", "a.yaml"), "through a symbolic link"},
+		{filepath.Join(project, "config", "role.yaml"), "through a symbolic link"},
 	} {
-		if got := errString(s.Guard(tc.path, []byte(tc.old))); got != tc.want {
-			t.Errorf("%s holding %q: got %q, want %q", tc.path, tc.old, got, tc.want)
+		set := setOf(map[string]Content{filepath.Clean(tc.path): Bytes("new")})
+		_, err := PlanOf(set, b, func(s string) string { return s })
+		if got := errString(err); tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: got %q, want %q", tc.path, got, tc.want)
 		}
+	}
+	if !(Bounds{}).Inside("/anywhere") || b.Inside(elsewhere) || !b.Inside(filepath.Join(project, "x")) {
+		t.Errorf("Inside: the zero bounds must hold everything, and b only the project and the named directory")
 	}
 }

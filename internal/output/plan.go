@@ -25,40 +25,41 @@ import (
 type Set struct {
 	// Files are written (or compared, under --check), by absolute path.
 	Files map[string]Content
+	// Owners are the tests of which file found at each path of Files may
+	// be replaced (Put adds both; a path with no owner replaces nothing).
+	Owners map[string]Owner
 	// Stale are where files that the run no longer makes are removed.
 	Stale []Stale
-	// Guard, when set, refuses to replace the file at path, which holds
-	// old, with an error that follows the path ("was not written by
-	// crdgen").
-	Guard func(path string, old []byte) error
 }
 
 // Stale is where crdgen removes the files it wrote that a run no longer
 // makes: names in Dir (nil: every file of Dir whose name ends in Ext,
-// .yaml when Ext is "") that Own says are crdgen's.
+// .yaml when Ext is "", and with Tree those of Dir's directories too)
+// that Own says are crdgen's.
 type Stale struct {
 	Dir   string
 	Names []string
 	Ext   string
+	Tree  bool
 	Own   func(name string, data []byte) bool
 }
 
-// Add adds o's outputs to s: its files, its stale files, and its guard
-// (a file is replaced when both guards let it).
+// dirs are the directories the stale files are looked for in: Dir, and
+// with Tree its directories as they are now.
+func (st Stale) dirs() []string {
+	if !st.Tree {
+		return []string{st.Dir}
+	}
+	return append([]string{st.Dir}, subdirs(st.Dir)...)
+}
+
+// Add adds o's outputs to s: its files with their owners, and its stale
+// files.
 func (s *Set) Add(o *Set) {
-	if s.Files == nil {
-		s.Files = map[string]Content{}
+	for path, c := range o.Files {
+		s.Put(path, c, o.Owners[path])
 	}
-	maps.Copy(s.Files, o.Files)
 	s.Stale = append(s.Stale, o.Stale...)
-	if guard, prev := o.Guard, s.Guard; guard != nil {
-		s.Guard = func(path string, old []byte) error {
-			if err := guard(path, old); err != nil || prev == nil {
-				return err
-			}
-			return prev(path, old)
-		}
-	}
 }
 
 // Dirs are the directories the outputs are written in.
@@ -68,7 +69,9 @@ func (s *Set) Dirs() []string {
 		set[filepath.Dir(path)] = true
 	}
 	for _, st := range s.Stale {
-		set[st.Dir] = true
+		for _, d := range st.dirs() {
+			set[d] = true
+		}
 	}
 	return slices.Sorted(maps.Keys(set))
 }
@@ -76,12 +79,13 @@ func (s *Set) Dirs() []string {
 // Watched are what a later run must find as this one left it for its
 // outputs to be the same: every file written, every named stale file the
 // run does not write, and every directory whose stale files go by their
-// extension (a new file there may be one to remove).
+// extension (a new file there may be one to remove; with Tree, the
+// directory and each of its directories, so that a new one is seen too).
 func (s *Set) Watched() (files, dirs []string) {
 	files = slices.Sorted(maps.Keys(s.Files))
 	for _, st := range s.Stale {
 		if st.Names == nil {
-			dirs = append(dirs, st.Dir)
+			dirs = append(dirs, st.dirs()...)
 			continue
 		}
 		for _, n := range st.Names {
@@ -179,11 +183,12 @@ func writable(d safefile.File, path string) error {
 
 // PlanOf works out the changes of writing a set's files (none for a file
 // that already holds what it would) and of removing the stale files of its
-// stale sets: files crdgen wrote that this run no longer makes. Of a
-// directory, nothing is read but the names of its entries and the files
-// that may be stale, and no other file is ever touched. rel shortens paths
-// in errors.
-func PlanOf(s *Set, rel func(string) string) (Plan, error) {
+// stale sets: files crdgen wrote that this run no longer makes. A file is
+// replaced only when its owner says crdgen's, and nothing is written or
+// removed outside b (links followed). Of a directory, nothing is read but
+// the names of its entries and the files that may be stale, and no other
+// file is ever touched. rel shortens paths in errors.
+func PlanOf(s *Set, b Bounds, rel func(string) string) (Plan, error) {
 	var p Plan
 	for _, path := range slices.Sorted(maps.Keys(s.Files)) {
 		q, err := FileChanges(path, nil, s.Files[path])
@@ -191,8 +196,11 @@ func PlanOf(s *Set, rel func(string) string) (Plan, error) {
 			return p, err
 		}
 		for _, c := range q.Write {
-			if s.Guard != nil && c.Disk.Exists {
-				if err := s.Guard(path, c.Old); err != nil {
+			if err := b.check(c, rel); err != nil {
+				return p, err
+			}
+			if c.Disk.Exists && !c.Disk.Special {
+				if err := s.check(path, c.Old); err != nil {
 					return p, fmt.Errorf("%s %w", rel(path), err)
 				}
 			}
@@ -200,30 +208,45 @@ func PlanOf(s *Set, rel func(string) string) (Plan, error) {
 		p.Add(q)
 	}
 	for _, st := range s.Stale {
-		names := st.Names
-		if names == nil {
-			var err error
-			if names, err = filesEnding(st.Dir, cmp.Or(st.Ext, ".yaml")); err != nil {
+		for _, dir := range st.dirs() {
+			if err := st.plan(&p, s, dir, b, rel); err != nil {
 				return p, err
-			}
-		}
-		for _, name := range names {
-			path := filepath.Join(st.Dir, name)
-			if _, made := s.Files[path]; made {
-				continue
-			}
-			d, err := safefile.Look(path)
-			if err != nil {
-				return p, err
-			}
-			// Only a plain file in the directory itself: a link may lead to
-			// a file that is not the directory's to lose.
-			if d.Data != nil && d.Target == path && st.Own(name, d.Data) {
-				p.Remove = append(p.Remove, Change{Path: path, Disk: d, Old: d.Data})
 			}
 		}
 	}
 	return p, nil
+}
+
+// plan adds the removal of the stale files of dir to p.
+func (st Stale) plan(p *Plan, s *Set, dir string, b Bounds, rel func(string) string) error {
+	names := st.Names
+	if names == nil {
+		var err error
+		if names, err = filesEnding(dir, cmp.Or(st.Ext, ".yaml")); err != nil {
+			return err
+		}
+	}
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		if _, made := s.Files[path]; made {
+			continue
+		}
+		d, err := safefile.Look(path)
+		if err != nil {
+			return err
+		}
+		// Only a plain file in the directory itself: a link may lead to
+		// a file that is not the directory's to lose.
+		if d.Data == nil || d.Target != path || !st.Own(name, d.Data) {
+			continue
+		}
+		c := Change{Path: path, Disk: d, Old: d.Data}
+		if err := b.check(c, rel); err != nil {
+			return err
+		}
+		p.Remove = append(p.Remove, c)
+	}
+	return nil
 }
 
 // filesEnding lists the files of dir whose names end in ext (none when it

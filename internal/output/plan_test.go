@@ -25,6 +25,18 @@ func files(t *testing.T, dir string, m map[string]string) {
 	}
 }
 
+// anyOwner lets a file be replaced whatever it holds.
+func anyOwner([]byte) error { return nil }
+
+// setOf is a set of files by path, each of which may replace any file.
+func setOf(m map[string]Content) *Set {
+	s := &Set{}
+	for path, c := range m {
+		s.Put(path, c, anyOwner)
+	}
+	return s
+}
+
 func names(cs []Change) []string {
 	var out []string
 	for _, c := range cs {
@@ -35,8 +47,9 @@ func names(cs []Change) []string {
 
 // TestPlanOf checks what a set would change: a file already holding its
 // content is left alone, a new or different one is written, a file the
-// guard refuses stops the plan with the guard's error after the path, and
-// only the stale files the owner claims are removed.
+// owner refuses stops the plan with the owner's error after the path, a
+// file with no owner is never replaced, and only the stale files the
+// stale entry claims are removed.
 func TestPlanOf(t *testing.T) {
 	dir := t.TempDir()
 	files(t, dir, map[string]string{
@@ -46,15 +59,13 @@ func TestPlanOf(t *testing.T) {
 		"theirs.yaml":  "theirs\n",
 		"notes.txt":    "not yaml\n",
 	})
-	set := &Set{
-		Files: map[string]Content{
-			filepath.Join(dir, "same.yaml"):    Bytes("same\n"),
-			filepath.Join(dir, "changed.yaml"): Bytes("new\n"),
-			filepath.Join(dir, "new.yaml"):     Bytes("new\n"),
-		},
-		Stale: []Stale{{Dir: dir, Own: func(name string, data []byte) bool { return strings.HasPrefix(string(data), "mine") }}},
-	}
-	p, err := PlanOf(set, func(s string) string { return s })
+	set := setOf(map[string]Content{
+		filepath.Join(dir, "same.yaml"):    Bytes("same\n"),
+		filepath.Join(dir, "changed.yaml"): Bytes("new\n"),
+		filepath.Join(dir, "new.yaml"):     Bytes("new\n"),
+	})
+	set.Stale = []Stale{{Dir: dir, Own: func(name string, data []byte) bool { return strings.HasPrefix(string(data), "mine") }}}
+	p, err := PlanOf(set, Bounds{}, func(s string) string { return s })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,14 +76,19 @@ func TestPlanOf(t *testing.T) {
 		t.Errorf("removes %q, want %q", got, want)
 	}
 
-	set.Guard = func(path string, old []byte) error { return errors.New("was not written by crdgen") }
-	_, err = PlanOf(set, filepath.Base)
+	set.Owners[filepath.Join(dir, "changed.yaml")] = func([]byte) error { return errors.New("was not written by crdgen") }
+	_, err = PlanOf(set, Bounds{}, filepath.Base)
 	if err == nil || err.Error() != "changed.yaml was not written by crdgen" {
-		t.Errorf("a guarded file: %v", err)
+		t.Errorf("a file its owner refuses: %v", err)
+	}
+	delete(set.Owners, filepath.Join(dir, "changed.yaml"))
+	_, err = PlanOf(set, Bounds{}, filepath.Base)
+	if err == nil || !strings.HasPrefix(err.Error(), "changed.yaml exists, and crdgen cannot tell whether it wrote it") {
+		t.Errorf("a file with no owner: %v", err)
 	}
 
 	os.Mkdir(filepath.Join(dir, "adir.yaml"), 0o755)
-	_, err = PlanOf(&Set{Files: map[string]Content{filepath.Join(dir, "adir.yaml"): Bytes("x")}}, filepath.Base)
+	_, err = PlanOf(setOf(map[string]Content{filepath.Join(dir, "adir.yaml"): Bytes("x")}), Bounds{}, filepath.Base)
 	if err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("a directory at an output's path: %v", err)
 	}
@@ -83,12 +99,12 @@ func TestPlanOf(t *testing.T) {
 func TestApplyIsAllOrNothing(t *testing.T) {
 	dir := t.TempDir()
 	files(t, dir, map[string]string{"a.yaml": "a1\n", "b.yaml": "b1\n"})
-	set := &Set{Files: map[string]Content{
+	set := setOf(map[string]Content{
 		filepath.Join(dir, "a.yaml"): Bytes("a2\n"),
 		filepath.Join(dir, "b.yaml"): Bytes("b2\n"),
 		filepath.Join(dir, "c.yaml"): Bytes("c2\n"),
-	}}
-	p, err := PlanOf(set, filepath.Base)
+	})
+	p, err := PlanOf(set, Bounds{}, filepath.Base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,14 +141,12 @@ func TestApplyIsAllOrNothing(t *testing.T) {
 func TestDriftOf(t *testing.T) {
 	dir := t.TempDir()
 	files(t, dir, map[string]string{"a.yaml": "one\ntwo\nthree\n", "gone.yaml": "old\n"})
-	set := &Set{
-		Files: map[string]Content{
-			filepath.Join(dir, "a.yaml"):   Bytes("one\n2\nthree\n"),
-			filepath.Join(dir, "new.yaml"): Bytes("new\n"),
-		},
-		Stale: []Stale{{Dir: dir, Own: func(string, []byte) bool { return true }}},
-	}
-	p, err := PlanOf(set, filepath.Base)
+	set := setOf(map[string]Content{
+		filepath.Join(dir, "a.yaml"):   Bytes("one\n2\nthree\n"),
+		filepath.Join(dir, "new.yaml"): Bytes("new\n"),
+	})
+	set.Stale = []Stale{{Dir: dir, Own: func(string, []byte) bool { return true }}}
+	p, err := PlanOf(set, Bounds{}, filepath.Base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,15 +198,13 @@ func TestLeftovers(t *testing.T) {
 func TestApplyPutsBackWhenARenameFails(t *testing.T) {
 	dir := t.TempDir()
 	files(t, dir, map[string]string{"a.yaml": "a1\n", "b.yaml": "b1\n", "stale.yaml": "old\n"})
-	set := &Set{
-		Files: map[string]Content{
-			filepath.Join(dir, "a.yaml"): Bytes("a2\n"),
-			filepath.Join(dir, "b.yaml"): Bytes("b2\n"),
-			filepath.Join(dir, "c.yaml"): Bytes("c2\n"),
-		},
-		Stale: []Stale{{Dir: dir, Names: []string{"stale.yaml"}, Own: func(string, []byte) bool { return true }}},
-	}
-	p, err := PlanOf(set, filepath.Base)
+	set := setOf(map[string]Content{
+		filepath.Join(dir, "a.yaml"): Bytes("a2\n"),
+		filepath.Join(dir, "b.yaml"): Bytes("b2\n"),
+		filepath.Join(dir, "c.yaml"): Bytes("c2\n"),
+	})
+	set.Stale = []Stale{{Dir: dir, Names: []string{"stale.yaml"}, Own: func(string, []byte) bool { return true }}}
+	p, err := PlanOf(set, Bounds{}, filepath.Base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,28 +267,31 @@ func TestWatchedAndSums(t *testing.T) {
 	}
 }
 
-// TestAddMergesGuards checks Add: the files and stale places of both, and
-// a file replaced only when both sets' guards let it.
-func TestAddMergesGuards(t *testing.T) {
-	refuse := func(path string) func([]byte) error {
+// TestAddKeepsOwners checks Add: the files and stale places of both, each
+// file with its owner.
+func TestAddKeepsOwners(t *testing.T) {
+	refuse := func(path string) Owner {
 		return func([]byte) error { return errors.New("not " + path) }
 	}
-	s := &Set{Files: map[string]Content{"/a": Bytes("a")}, Stale: []Stale{{Dir: "/d1"}}}
-	s.GuardPaths(map[string]func([]byte) error{"/a": refuse("/a")})
-	o := &Set{Files: map[string]Content{"/b": Bytes("b")}, Stale: []Stale{{Dir: "/d2"}}}
-	o.GuardPaths(map[string]func([]byte) error{"/b": refuse("/b")})
+	s := &Set{Stale: []Stale{{Dir: "/d1"}}}
+	s.Put("/a", Bytes("a"), refuse("/a"))
+	o := &Set{Stale: []Stale{{Dir: "/d2"}}}
+	o.Put("/b", Bytes("b"), refuse("/b"))
 	s.Add(o)
 	if len(s.Files) != 2 || len(s.Stale) != 2 || s.Stale[1].Dir != "/d2" {
 		t.Fatalf("Add: files %v, stale %v", s.Files, s.Stale)
 	}
-	for path, want := range map[string]string{"/a": "not /a", "/b": "not /b", "/c": ""} {
-		if got := errString(s.Guard(path, nil)); got != want {
-			t.Errorf("guard of %s: %q, want %q", path, got, want)
+	for path, want := range map[string]string{"/a": "not /a", "/b": "not /b", "/c": "exists, and crdgen cannot tell whether it wrote it: remove it to let crdgen write there"} {
+		if got := errString(s.check(path, []byte("x"))); got != want {
+			t.Errorf("owner of %s: %q, want %q", path, got, want)
 		}
+	}
+	if err := s.check("/a", []byte(" \n")); err != nil {
+		t.Errorf("a file of white space only: %v, want it replaced", err)
 	}
 	empty := &Set{}
 	empty.Add(o)
-	if len(empty.Files) != 1 || errString(empty.Guard("/b", nil)) != "not /b" {
+	if len(empty.Files) != 1 || errString(empty.check("/b", []byte("x"))) != "not /b" {
 		t.Errorf("Add to an empty set: %v", empty.Files)
 	}
 }

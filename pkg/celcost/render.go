@@ -213,3 +213,17 @@ func RenderSets(sets []SetReport, format string) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// Owned reports whether a file holds a cost report Render wrote, in any
+// format, so that crdgen replaces no other file with one.
+func Owned(data []byte) bool {
+	text := strings.TrimPrefix(string(data), "### ")
+	if strings.HasPrefix(text, "CEL cost report for ") {
+		return true
+	}
+	var head struct {
+		KubeVersion          *string `json:"kubeVersion"`
+		CompatibilityVersion *string `json:"celCompatibilityVersion"`
+	}
+	return json.Unmarshal(data, &head) == nil && head.KubeVersion != nil && head.CompatibilityVersion != nil
+}

@@ -17,6 +17,9 @@ const runtimePath = "k8s.io/apimachinery/pkg/runtime"
 // gets no methods.
 func (g *gen) genType(t *model.Type, object bool) bool {
 	g.typ = t
+	if clashes := g.fieldClashes(t, object); clashes {
+		return false
+	}
 	m := g.mark()
 	tn := t.Ident.Name
 	value := valueReceiver(t)
@@ -106,4 +109,29 @@ func (in *%[1]s) DeepCopyObject() %[2]s.Object {
 	return nil
 }
 `, name, runtime)
+}
+
+// fieldClashes reports each field of t named like a method this would
+// write (a struct cannot have a field and a method of one name: the
+// package would not compile), and whether there was one.
+func (g *gen) fieldClashes(t *model.Type, object bool) bool {
+	st, ok := t.Underlying.(*model.Struct)
+	if !ok {
+		return false
+	}
+	writes := map[string]bool{
+		"DeepCopyInto":   t.Manual.DeepCopyInto == model.NoMethod,
+		"DeepCopy":       t.Manual.DeepCopy == model.NoMethod,
+		"DeepCopyObject": t.Manual.DeepCopy == model.NoMethod && object && !t.Manual.DeepCopyObject,
+	}
+	found := false
+	for _, f := range st.Fields {
+		if writes[f.GoName] {
+			found = true
+			g.diags.Errorf(f.Pos, markers.CodeDeepCopy,
+				"field %q of %s has the name of a method its DeepCopy code needs, and Go allows no field and method of one name; rename the field, or write %s's DeepCopy methods by hand and mark it +kubebuilder:object:generate=false",
+				f.GoName, t.Ident.Name, t.Ident.Name)
+		}
+	}
+	return found
 }

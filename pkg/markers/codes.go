@@ -69,6 +69,10 @@ const (
 	// CodeSize: a CRD is too large for kubectl apply's annotation or for
 	// etcd, or was trimmed to fit its budget.
 	CodeSize Code = "size"
+	// CodeOutput: an output cannot be written where it would go (outside
+	// the project, over a file crdgen did not write), or its header is not
+	// a comment.
+	CodeOutput Code = "output"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -76,7 +80,7 @@ func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
-		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy, CodeSize}
+		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy, CodeSize, CodeOutput}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.

@@ -337,3 +337,7 @@ func (l *Listing) roots() []*listedPkg {
 	}
 	return out
 }
+
+// MainModules are the directories of the main modules: the working
+// directory's, and every module a directory pattern reaches.
+func (l *Listing) MainModules() []string { return slices.Clone(l.mainDirs) }

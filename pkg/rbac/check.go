@@ -3,6 +3,8 @@ package rbac
 import (
 	"go/token"
 
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
@@ -13,6 +15,13 @@ import (
 
 // checkMarker reports what is wrong with one marker.
 func checkMarker(mk markers.Marker, v markers.RBAC, diags *markers.ErrorList) {
+	if v.Namespace != "" {
+		// The Role's metadata.namespace, as the API server validates it.
+		for _, msg := range apivalidation.ValidateNamespaceName(v.Namespace, false) {
+			diags.Errorf(argPos(mk, "namespace"), markers.CodeRBAC,
+				"+kubebuilder:rbac: namespace %q: the API server refuses it: %s", v.Namespace, msg)
+		}
+	}
 	if len(v.URLs) > 0 {
 		if v.Namespace != "" {
 			diags.Errorf(argPos(mk, "urls"), markers.CodeRBAC,

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	admv1 "k8s.io/api/admissionregistration/v1"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	webhookutil "k8s.io/apiserver/pkg/util/webhook"
 
 	"github.com/crdgen/crdgen/pkg/markers"
 )
@@ -171,7 +173,7 @@ func (c converter) clientConfig() (admv1.WebhookClientConfig, bool) {
 			}
 		}
 		url := v.URL
-		return admv1.WebhookClientConfig{URL: &url}, true
+		return admv1.WebhookClientConfig{URL: &url}, c.serverAccepts(webhookutil.ValidateWebhookURL(field.NewPath("url"), url, true))
 	}
 	path := v.Path
 	svc := &admv1.ServiceReference{Name: defaultServiceName, Namespace: defaultServiceNamespace, Path: &path}
@@ -185,7 +187,29 @@ func (c converter) clientConfig() (admv1.WebhookClientConfig, bool) {
 		port := *v.ServicePort
 		svc.Port = &port
 	}
-	return admv1.WebhookClientConfig{Service: svc}, true
+	port := int32(443)
+	if svc.Port != nil {
+		port = *svc.Port
+	}
+	ok := c.serverAccepts(webhookutil.ValidateWebhookService(field.NewPath("service"), svc.Namespace, svc.Name, svc.Path, port))
+	return admv1.WebhookClientConfig{Service: svc}, ok
+}
+
+// serviceArgs are the marker's arguments of a service's fields.
+var serviceArgs = map[string]string{"service.name": "serviceName", "service.namespace": "serviceNamespace", "service.port": "servicePort", "service.path": "path", "url": "url"}
+
+// serverAccepts reports the API server's objections to a client
+// configuration (k8s.io/apiserver's webhook validation, which the
+// admission registration API runs: an https URL with a host and nothing
+// it forbids, a service path of DNS subdomain segments), each at its
+// argument; it reports whether there were none. A value with a newline
+// would be quoted safely in the YAML, and refused by the server.
+func (c converter) serverAccepts(errs field.ErrorList) bool {
+	for _, e := range errs {
+		arg := serviceArgs[e.Field]
+		c.errorf(arg, markers.CodeWebhook, "%s: the API server refuses it: %s", arg, e.ErrorBody())
+	}
+	return len(errs) == 0
 }
 
 // webhookVersions checks that the marker asks for v1 only, the one version
