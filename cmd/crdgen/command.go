@@ -88,7 +88,7 @@ type runState struct {
 	allowOutside cli.StringList
 	// mainModules are the main modules' directories, from the listing.
 	mainModules []string
-	profile        cli.Profiles
+	profile     cli.Profiles
 	// crd are the flags that shape CRDs, for a command that builds them.
 	crd crdFlags
 	// costReport and keepObjects are pipeline options a command sets.

@@ -59,7 +59,7 @@ type Watched struct {
 	Files, Dirs []string
 	// Clean are the directories the run wrote in (Record.Clean).
 	Clean []string
-	Read        []Input
+	Read  []Input
 	// Sums are the SHA-256 of what the run just wrote (or found already
 	// there) at some of Files, so that recording does not read them back.
 	Sums map[string]string

@@ -70,7 +70,7 @@ func TestManifests(t *testing.T) {
 
 func TestOwnsManifest(t *testing.T) {
 	for file, want := range map[string]bool{
-		"# header\n---\nkind: Role\n":         true,
+		"# header\n---\nkind: Role\n":          true,
 		"kind: RoleBinding\n---\nkind: Role\n": false,
 		"# header only\n":                      false,
 		"---\n":                                false,
