@@ -174,6 +174,10 @@ func (a *app) runCommand(c *command, args []string) int {
 func (a *app) prepare(c *command, args []string) (r *runState, code int, ok bool) {
 	reads := &cache.Inputs{}
 	cfg, err := a.findConfig(reads)
+	if list, ok := markers.AsErrorList(err); ok {
+		a.printDiags(list)
+		return nil, exitFail, false
+	}
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
 		return nil, exitFail, false

@@ -268,24 +268,8 @@ func Parse(name, dir string, data []byte) (*Config, error) {
 	if err := yaml.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	for section, keys := range configKeys() {
-		m := raw
-		if section != "" {
-			m, _ = raw[section].(map[string]any)
-		}
-		for k := range m {
-			if slices.Contains(keys, k) {
-				continue
-			}
-			msg := fmt.Sprintf("%s:%d: unknown setting %q", path, keyLine(data, k), k)
-			if section != "" {
-				msg = fmt.Sprintf("%s:%d: unknown setting %q in %s", path, keyLine(data, k), k, section)
-			}
-			if s := markers.Suggest(k, keys); s != "" {
-				msg += fmt.Sprintf(", did you mean %q", s)
-			}
-			return nil, fmt.Errorf("%s", msg)
-		}
+	if diags := unknownKeys(path, data); diags != nil {
+		return nil, diags.Err()
 	}
 	c := &Config{path: path, dir: dir, data: data}
 	js, err := yaml.YAMLToJSON(data)

@@ -6,6 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"io/fs"
 	"maps"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/crdgen/crdgen/internal/safefile"
+	"github.com/crdgen/crdgen/pkg/markers"
 )
 
 // Output is a place crdgen.yaml sends an output to.
@@ -100,6 +102,46 @@ func lineOf(data []byte, keys ...string) int {
 		}
 	}
 	return line
+}
+
+// unknownKeys reports every key of crdgen.yaml no setting has, at its line
+// and column, in the file's order, each with a did-you-mean: all of them,
+// whatever order a map would give (nil when there is none).
+func unknownKeys(path string, data []byte) markers.ErrorList {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	known := configKeys()
+	var diags markers.ErrorList
+	check := func(m *yaml.Node, section string) {
+		keys := known[section]
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			k := m.Content[i]
+			if slices.Contains(keys, k.Value) {
+				continue
+			}
+			msg := fmt.Sprintf("unknown setting %q", k.Value)
+			if section != "" {
+				msg += " in " + section
+			}
+			if s := markers.Suggest(k.Value, keys); s != "" {
+				msg += fmt.Sprintf(", did you mean %q", s)
+			}
+			diags.Add(markers.Diagnostic{Pos: token.Position{Filename: path, Line: k.Line, Column: k.Column}, Code: markers.CodeConfig, Msg: msg})
+		}
+	}
+	top := doc.Content[0]
+	check(top, "")
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		if name, v := top.Content[i].Value, top.Content[i+1]; name != "" && known[name] != nil && v.Kind == yaml.MappingNode {
+			check(v, name)
+		}
+	}
+	if diags == nil {
+		return nil
+	}
+	return diags.Sorted()
 }
 
 // moduleRoot is the nearest directory at or above dir with a go.mod ("":

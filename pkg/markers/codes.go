@@ -73,6 +73,8 @@ const (
 	// the project, over a file crdgen did not write), or its header is not
 	// a comment.
 	CodeOutput Code = "output"
+	// CodeConfig: crdgen.yaml has a setting crdgen does not know.
+	CodeConfig Code = "config"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -80,7 +82,7 @@ func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
-		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy, CodeSize, CodeOutput}
+		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy, CodeSize, CodeOutput, CodeConfig}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.

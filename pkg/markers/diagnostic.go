@@ -2,6 +2,7 @@ package markers
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"go/token"
 	"slices"
@@ -146,6 +147,16 @@ func (l ErrorList) Err() error {
 }
 
 type errorListError ErrorList
+
+// AsErrorList returns the diagnostics of an error Err made (ok is false
+// for any other error), so that a caller can print each at its position.
+func AsErrorList(err error) (l ErrorList, ok bool) {
+	var e errorListError
+	if errors.As(err, &e) {
+		return ErrorList(e), true
+	}
+	return nil, false
+}
 
 func (e errorListError) Error() string {
 	switch len(e) {

@@ -1,0 +1,35 @@
+package config
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crdgen/crdgen/pkg/markers"
+)
+
+// TestParseReportsEveryUnknownKey gives crdgen.yaml two misspelt keys at
+// the top and one in a section: all three are reported, in the file's
+// order, at their lines and columns, the same on every run (a map's order
+// once chose one of them at random).
+func TestParseReportsEveryUnknownKey(t *testing.T) {
+	data := []byte("packages: [./api/...]\noutputDri: config/crd\nrbac:\n  roleNam: r\nyaer: \"2026\"\n")
+	want := []string{
+		`crdgen.yaml:2:1: unknown setting "outputDri", did you mean "outputDir"`,
+		`crdgen.yaml:4:3: unknown setting "roleNam" in rbac, did you mean "roleName"`,
+		`crdgen.yaml:5:1: unknown setting "yaer", did you mean "year"`,
+	}
+	for range 20 {
+		_, err := Parse("crdgen.yaml", "/p", data)
+		list, ok := markers.AsErrorList(err)
+		if !ok {
+			t.Fatalf("got %v, want the diagnostics", err)
+		}
+		var got []string
+		for _, d := range list {
+			got = append(got, d.String())
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
