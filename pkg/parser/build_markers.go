@@ -36,6 +36,11 @@ func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *mod
 			continue
 		}
 		m.Pos = pos
+		if pkg.Local {
+			for _, w := range m.Warnings {
+				b.l.diags.Warnf(m.At(w.Offset), markers.CodeMarkerSyntax, "+%s: %s", m.Name, w.Msg)
+			}
+		}
 		out = append(out, m)
 	}
 	if pkg.Local {
