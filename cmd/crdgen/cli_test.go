@@ -90,8 +90,8 @@ func TestSuppress(t *testing.T) {
 	if code != exitOK || strings.Contains(stderr, "unknown marker") || !strings.Contains(stderr, "is a type marker and has no effect on a field") {
 		t.Errorf("--suppress unknown-marker: exit %d, want only the other warnings:\n%s", code, stderr)
 	}
-	if code, stderr := run("--unknown-markers=warn", "--suppress", "unknown-marker,marker-target", "--format", "json"); code != exitOK || strings.TrimSpace(stderr) != "[]" {
-		t.Errorf("--suppress of every code present: exit %d, want an empty JSON array:\n%s", code, stderr)
+	if code, stderr := run("--unknown-markers=warn", "--suppress", "unknown-marker,marker-target", "--format", "json"); code != exitOK || stderr != "[]\n{\"errors\": 0, \"warnings\": 0}\n" {
+		t.Errorf("--suppress of every code present: exit %d, want an empty JSON array and zero counts:\n%s", code, stderr)
 	}
 	// Errors are not suppressed.
 	if code, stderr := run("--suppress", "unknown-marker"); code != exitFail || !strings.Contains(stderr, "unknown marker +kubebuilder:validation:Maximun") {
@@ -170,7 +170,7 @@ func TestCheckReportsDriftAndStaleFiles(t *testing.T) {
 			t.Errorf("--check diff lacks %q:\n%s", want, stdout)
 		}
 	}
-	for _, want := range []string{"batch.example.com_jobs.yaml:20: out of date from this line on; run \"crdgen crd -o ", "batch.example.com_oldjobs.yaml:1: stale: no kind produces it any more; run \"crdgen crd -o "} {
+	for _, want := range []string{"batch.example.com_jobs.yaml:20: error: out of date from this line on; run \"crdgen crd -o ", "batch.example.com_oldjobs.yaml:1: error: stale: no kind produces it any more; run \"crdgen crd -o "} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("--check report lacks %q:\n%s", want, stderr)
 		}
@@ -179,8 +179,9 @@ func TestCheckReportsDriftAndStaleFiles(t *testing.T) {
 		t.Errorf("--check reported a file crdgen does not own:\n%s", stderr)
 	}
 
-	// For CI, the findings come in the chosen format, with a code: one
-	// JSON array, or workflow commands on the file's changed line.
+	// For CI, the findings come in the chosen format, with a code: a
+	// JSON array and the counts, or workflow commands on the file's
+	// changed line.
 	_, _, stderr = gen("--check", "--format", "json")
 	var findings []struct {
 		File     string `json:"file"`
@@ -188,8 +189,13 @@ func TestCheckReportsDriftAndStaleFiles(t *testing.T) {
 		Severity string `json:"severity"`
 		Code     string `json:"code"`
 	}
-	if err := json.Unmarshal([]byte(stderr), &findings); err != nil {
-		t.Fatalf("--check --format json: stderr is not one JSON array: %v\n%s", err, stderr)
+	var counts struct{ Errors, Warnings int }
+	dec := json.NewDecoder(strings.NewReader(stderr))
+	if err := dec.Decode(&findings); err != nil {
+		t.Fatalf("--check --format json: stderr does not start with a JSON array: %v\n%s", err, stderr)
+	}
+	if err := dec.Decode(&counts); err != nil || counts.Errors != 2 || counts.Warnings != 0 || dec.More() {
+		t.Errorf("--check --format json: the counts after the array: %v %+v\n%s", err, counts, stderr)
 	}
 	var codes []string
 	for _, d := range findings {
