@@ -124,6 +124,42 @@ func TestUsageErrorsExit2(t *testing.T) {
 	}
 }
 
+// TestFlagsOfGeneratorsNotAskedFor checks that a flag only generators
+// not asked for read is a usage error that names the generators to add
+// (--role-name without rbac used to be ignored, and no role written),
+// while the same flag with its generator, or the default of a layout or
+// crdgen.yaml, is not.
+func TestFlagsOfGeneratorsNotAskedFor(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--role-name", "manager-role"}, "--role-name changes nothing with --generators crd,conversion: the rbac generator reads it; add rbac to --generators, or leave the flag out"},
+		{[]string{"--generators", "object", "--allow-dangerous-types"}, "--allow-dangerous-types changes nothing with --generators object: the crd generator reads it; add crd to --generators"},
+		{[]string{"--generators", "rbac,webhook", "--role-name", "r", "-o", "config/crd"}, "--output-dir changes nothing with --generators rbac,webhook: the crd generator reads it"},
+		{[]string{"--generators", "crd", "--header-file", "hack/boilerplate.go.txt"}, "--header-file changes nothing with --generators crd: the object and applyconfiguration generators read it; add object or applyconfiguration to --generators"},
+		{[]string{"--generators", "crd", "--webhook-dir", "x"}, "the webhook generator reads it"},
+		{[]string{"--generators", "object", "--conversion-style", "functions"}, "the conversion generator reads it"},
+		{[]string{"--generators", "object", "--cost-report", "-"}, "--cost-report changes nothing with --generators object"},
+	}
+	for _, tc := range tests {
+		a, _, stderr := testApp(repoRoot(t))
+		if code := a.main(append(append([]string{"generate"}, tc.args...), "./x/...")); code != exitUsage || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("generate %s: exit %d, want %d and %q in\n%s", strings.Join(tc.args, " "), code, exitUsage, tc.want, stderr)
+		}
+	}
+	for _, args := range [][]string{
+		{"--generators", "rbac", "--role-name", "r", "--year", "2026"},
+		{"--generators", "object", "--header-file", "hack/boilerplate.go.txt"},
+		{"--generators", "crd", "-o", "out", "--allow-dangerous-types"},
+	} {
+		a, _, stderr := testApp(t.TempDir())
+		if code := a.main(append(append([]string{"generate"}, args...), "./x/...")); code == exitUsage {
+			t.Errorf("generate %s: a usage error\n%s", strings.Join(args, " "), stderr)
+		}
+	}
+}
+
 func TestVersion(t *testing.T) {
 	a, stdout, _ := testApp(repoRoot(t))
 	if code := a.main([]string{"version"}); code != exitOK || stdout.String() != "crdgen "+goldenVersion+"\n" {
