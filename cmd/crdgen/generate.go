@@ -7,6 +7,7 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/crdgen/crdgen/internal/cli"
@@ -74,7 +75,12 @@ crdgen test does, and writes nothing when a case fails.
 			r.comments = gen.runs("applyconfiguration")
 			return r.checkOutputDir()
 		},
-		uncached:  func(*runState) bool { return costReport == "-" },
+		uncached: func(*runState) bool { return costReport == "-" },
+		// make manifests generate runs generate twice over the same
+		// packages with other generators: each set keeps its own record.
+		slot: func(*runState) ([]string, error) {
+			return []string{"generators " + strings.Join(slices.Sorted(slices.Values(gen.which)), ",")}, nil
+		},
 		needsCRDs: func(*runState) bool { return gen.runs("crd") },
 		produce: func(r *runState) (*outputs, error) {
 			// A generator not asked for writes nothing and removes nothing:
