@@ -116,6 +116,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"cost", "--fail-above=lots", "./x/..."},
 		{"crd", "-o", "-", "--check", "./x/..."},
 		{"generate", "-o", "-", "./x/..."},
+		{"generate", "paths=./x/..."},
 	} {
 		a, _, stderr := testApp(repoRoot(t))
 		if code := a.main(args); code != exitUsage {

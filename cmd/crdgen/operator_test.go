@@ -236,3 +236,38 @@ func TestMarkerArgumentGivenTwice(t *testing.T) {
 		t.Errorf("two values of sideEffects: exit %d, want %q in\n%s", code, want, stderr)
 	}
 }
+
+// TestControllerGenPathLists runs the rbac line with its packages written
+// as controller-gen's paths= lists them (paths="{./internal/controller/...,
+// ./internal/webhooks/...}" and paths="./internal/controller/...;./internal/webhooks/..."):
+// each writes the role that the patterns as separate arguments write (what
+// several paths= arguments map to), and paths= itself is a usage error
+// that says how crdgen takes them.
+func TestControllerGenPathLists(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes modules and runs the go command")
+	}
+	dir := operatorProject(t)
+	role := filepath.Join(dir, "config", "rbac", "role.yaml")
+	line := []string{"generate", "--generators", "rbac", "--role-name", "manager-role"}
+	if code, _, stderr := crdgenIn(t, dir, append(line, "./internal/controller/...", "./internal/webhooks/...")...); code != exitOK {
+		t.Fatalf("two patterns: exit %d\n%s", code, stderr)
+	}
+	want, err := os.ReadFile(role)
+	if err != nil || !strings.Contains(string(want), "- widgets/status") || !strings.Contains(string(want), "- list") {
+		t.Fatalf("role.yaml of both packages: %v\n%s", err, want)
+	}
+	for _, list := range []string{"{./internal/controller/..., ./internal/webhooks/...}", "./internal/controller/...;./internal/webhooks/..."} {
+		os.Remove(role)
+		if code, _, stderr := crdgenIn(t, dir, append(line, list)...); code != exitOK {
+			t.Errorf("%q: exit %d\n%s", list, code, stderr)
+		}
+		if got, _ := os.ReadFile(role); string(got) != string(want) {
+			t.Errorf("%q wrote another role:\n%s", list, got)
+		}
+	}
+	code, _, stderr := crdgenIn(t, dir, append(line, "paths=./internal/...")...)
+	if want := `"paths=./internal/..." is controller-gen's; crdgen takes the packages as arguments: ./internal/...`; code != exitUsage || !strings.Contains(stderr, want) {
+		t.Errorf("paths=: exit %d, want %q in\n%s", code, want, stderr)
+	}
+}
