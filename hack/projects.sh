@@ -492,8 +492,9 @@ whole_lines() {
 # line it maps to, and whether every file is equal.
 print_lines() {
 	echo
-	echo "#### Each controller-gen line and the crdgen line it maps to (equal: byte-identical, or the"
-	echo "#### CRD's tool annotation only; counts of the files either tool wrote)"
+	echo "#### Each controller-gen line and the crdgen line it maps to, run each in a copy of its own (counts"
+	echo "#### of the files either tool wrote; identical but the tool annotation: a CRD's annotation or a Go"
+	echo "#### file's Code generated line; warn: crdgen refused, and wrote with --unknown-markers=warn)"
 	awk -F '\t' '{ printf "%s\n  controller-gen: %s\n  crdgen:         %s\n  result:         %s\n", $1, $2, $3, $4 }' "$lines_tsv"
 }
 
