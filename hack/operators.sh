@@ -42,6 +42,8 @@ results="$work/results.tsv"
 timings="$work/timings.tsv"
 : >"$results"
 : >"$timings"
+lines_tsv="$work/lines.tsv"
+: >"$lines_tsv"
 # The year of generated Go headers (none of these operators' headers has a
 # YEAR to replace, and their Makefiles pass no year).
 year=2026
@@ -106,5 +108,6 @@ WHOLE_MAKE_ARGS="-o hack/tools/bin/defaulter-gen -o hack/tools/bin/conversion-ge
 	operator capa sigs.k8s.io/cluster-api-provider-aws/v2@v2.13.0 .build/generate-go-apis -
 
 print_tables
+print_lines
 echo
 echo "work dir: $work"

@@ -67,6 +67,8 @@ results="$work/results.tsv"   # one row per comparison, for the final table
 timings="$work/timings.tsv"   # one row per timed step
 : >"$results"
 : >"$timings"
+lines_tsv="$work/lines.tsv"     # one row per controller-gen line of a whole project
+: >"$lines_tsv"
 
 # The year of generated Go headers, for controller-gen's $(YEAR) and
 # crdgen's --year: the one kubebuilder's committed files carry, so that the
@@ -428,5 +430,6 @@ if only controller-tools; then controller_tools; fi
 # The tables.
 
 print_tables
+print_lines
 echo
 echo "work dir: $work"

@@ -10,6 +10,7 @@
 #   repo            the crdgen checkout the script is in
 #   work            the work dir (everything is written under it)
 #   results         a TSV file, one row per comparison or check
+#   lines_tsv       a TSV file, one row per controller-gen line (line_unit)
 #   timings         a TSV file, one row per timed step
 #   cgVersion       the controller-gen version compared with
 #   year            the year given to controller-gen ($(YEAR)) and to crdgen
@@ -107,7 +108,9 @@ print_tables() {
 # of recursive makes and $(shell) calls, so it runs in a throwaway copy of
 # DIR, and the placeholder keeps every recipe away from the real binary
 # (-o: make need not know how to build it). WHOLE_MAKE_ARGS adds arguments,
-# such as -o for other tools a target needs.
+# such as -o for other tools a target needs. A line that first changes
+# directory ("cd DIR; controller-gen ..." or "cd DIR && ...") is kept with
+# its cd.
 cg_lines() {
 	local dir=$1 tmp
 	shift
@@ -117,25 +120,44 @@ cg_lines() {
 	make -n --no-print-directory -C "$tmp" "$@" CONTROLLER_GEN=__CONTROLLER_GEN__ YEAR="$year" \
 		-o __CONTROLLER_GEN__ ${WHOLE_MAKE_ARGS:-} 2>/dev/null |
 		sed -e ':a' -e '/\\$/{N;s/\\\n[[:space:]]*/ /;ba' -e '}' |
-		grep -E '^"?__CONTROLLER_GEN__"? ' || true
+		grep -E '^(cd [^;&]+(;|&&) *)?"?__CONTROLLER_GEN__"? ' || true
 	rm -rf "$tmp"
 }
 
-# map_flags LINE prints the `crdgen generate` arguments that one
-# controller-gen command line maps to (docs/guides/migrating-from-controller-gen.md
-# and docs/guides/generators.md), one flag with its value a line and
-# "pattern P" for each package pattern; an option with no crdgen flag is
-# printed as "unmapped OPTION".
+# paths_of VALUE prints the package patterns of a paths= value, one a
+# line: controller-gen reads it as a list of strings, "{a, b}" or "a;b",
+# each element optionally quoted.
+paths_of() {
+	local v=$1
+	v=${v#\{}
+	v=${v%\}}
+	tr ';,' '\n\n' <<<"$v" | sed -E 's/^[[:space:]]*//; s/[[:space:]]*$//; s/^"(.*)"$/\1/' | sed '/^$/d'
+}
+
+# map_flags LINE prints what one controller-gen command line maps to
+# (docs/guides/migrating-from-controller-gen.md and
+# docs/guides/generators.md): "cd DIR" when the line changes directory
+# first, then the `crdgen generate` arguments, one flag with its value a
+# line and "pattern P" for each package pattern; an option with no crdgen
+# flag is printed as "unmapped OPTION". Only the line's own options are
+# mapped, and where the line has no output rule, controller-gen's default
+# (config/<generator>, or the directory of a global output: rule) is
+# given where crdgen's differs: always for crd (crdgen's is
+# config/crd/bases), for rbac and webhook after a cd (in a kubebuilder
+# project crdgen's are the project's config/rbac and config/webhook).
 map_flags() {
-	local args w o gens="" header=""
-	args=$(sed -E 's/^"?__CONTROLLER_GEN__"? //' <<<"$1")
+	local line=$1 args w o gens="" header="" cd="" crdOut="" rbacOut="" webhookOut="" allOut=""
+	if [[ $line =~ ^cd\ +([^\;\&]*[^\;\&\ ])\ *(\;|\&\&)\ *(.*)$ ]]; then
+		cd=${BASH_REMATCH[1]}
+		line=${BASH_REMATCH[3]}
+	fi
+	args=$(sed -E 's/^"?__CONTROLLER_GEN__"? //' <<<"$line")
 	eval "set -- $args"
 	{
+		[ -z "$cd" ] || echo "cd $cd"
 		for w in "$@"; do
 			case $w in
-			paths=*)
-				tr ';' '\n' <<<"${w#paths=}" | sed '/^$/d; s/^/pattern /'
-				;;
+			paths=*) paths_of "${w#paths=}" | sed 's/^/pattern /' ;;
 			crd | crd:*)
 				gens+=,crd
 				[ "$w" = crd ] && continue
@@ -155,12 +177,22 @@ map_flags() {
 				for o in $(tr ',' ' ' <<<"${w#rbac:}"); do
 					case $o in
 					roleName=*) echo "--role-name ${o#*=}" ;;
+					year=*) echo "--year ${o#*=}" ;;
 					rbac) ;;
 					*) echo "unmapped rbac:$o" ;;
 					esac
 				done
 				;;
-			webhook) gens+=,webhook ;;
+			webhook | webhook:*)
+				gens+=,webhook
+				[ "$w" = webhook ] && continue
+				for o in $(tr ',' ' ' <<<"${w#webhook:}"); do
+					case $o in
+					year=*) echo "--year ${o#*=}" ;;
+					*) echo "unmapped webhook:$o" ;;
+					esac
+				done
+				;;
 			object | object:* | applyconfiguration | applyconfiguration:*)
 				gens+=,${w%%:*}
 				[ "$w" = "${w%%:*}" ] && continue
@@ -179,25 +211,47 @@ map_flags() {
 					esac
 				done
 				;;
-			output:crd:artifacts:config=* | output:crd:dir=*) echo "-o ${w#*=}" ;;
-			output:rbac:artifacts:config=* | output:rbac:dir=*) echo "--rbac-dir ${w#*=}" ;;
-			output:webhook:artifacts:config=* | output:webhook:dir=*) echo "--webhook-dir ${w#*=}" ;;
+			output:crd:artifacts:config=* | output:crd:dir=*) crdOut=${w#*=} ;;
+			output:rbac:artifacts:config=* | output:rbac:dir=*) rbacOut=${w#*=} ;;
+			output:webhook:artifacts:config=* | output:webhook:dir=*) webhookOut=${w#*=} ;;
+			# Code goes into the packages under artifacts rules, as crdgen writes it.
+			output:object:artifacts:config=* | output:applyconfiguration:*) ;;
+			output:artifacts:config=*) allOut=${w#*=} ;;
 			*) echo "unmapped $w" ;;
 			esac
 		done
+		[[ ,$gens, != *,crd,* ]] || echo "-o ${crdOut:-${allOut:-config/crd}}"
+		if [[ ,$gens, == *,rbac,* ]] && [ -n "$rbacOut$allOut$cd" ]; then
+			echo "--rbac-dir ${rbacOut:-${allOut:-config/rbac}}"
+		fi
+		if [[ ,$gens, == *,webhook,* ]] && [ -n "$webhookOut$allOut$cd" ]; then
+			echo "--webhook-dir ${webhookOut:-${allOut:-config/webhook}}"
+		fi
 		echo "--generators ${gens#,}"
 	} | awk '!seen[$0]++'
 }
 
-# scaffold_default FLAG_LINE reports whether a map_flags line only says what
-# crdgen's kubebuilder layout does anyway (docs/guides/generators.md).
-scaffold_default() {
-	case $1 in
-	"--generators "* | "-o config/crd/bases" | "--role-name manager-role" | \
-		"--header-file hack/boilerplate.go.txt" | "--year $year" | "--rbac-dir config/rbac" | \
-		"--webhook-dir config/webhook" | "pattern ./...") return 0 ;;
-	esac
-	return 1
+# crdgen_line LINE prints the crdgen command line a controller-gen line
+# maps to, as a user would write it: "[cd DIR && ]crdgen generate
+# --generators G FLAGS... PATTERNS...", or "unmapped: ..." when an option
+# has no crdgen flag.
+crdgen_line() {
+	local flags cd gens args=() patterns=() unmapped=() f
+	flags=$(map_flags "$1")
+	while IFS= read -r f; do
+		case $f in
+		"cd "*) cd=${f#cd } ;;
+		"pattern "*) patterns+=("${f#pattern }") ;;
+		"--generators "*) gens=${f#--generators } ;;
+		"unmapped "*) unmapped+=("${f#unmapped }") ;;
+		*) args+=("$f") ;;
+		esac
+	done <<<"$flags"
+	if [ ${#unmapped[@]} -gt 0 ]; then
+		echo "unmapped: ${unmapped[*]}"
+		return
+	fi
+	echo "${cd:+cd $cd && }crdgen generate --generators $gens${args[*]:+ ${args[*]}}${patterns[*]:+ ${patterns[*]}}"
 }
 
 # run_crdgen NAME LABEL DIR LOG ARGS... runs `crdgen generate ARGS` in DIR;
@@ -287,24 +341,26 @@ compare_trees() {
 #   - SRC copied to whole-controller-gen, where the controller-gen lines of
 #     the Makefile's manifests and generate targets ($WHOLE_TARGETS to
 #     name others) run as the Makefile has them;
-#   - SRC copied to whole-crdgen, where `crdgen generate CRDGEN_ARGS` runs
-#     (in a kubebuilder project: none but --year);
-#   - the two compared (compare_trees);
-#   - when the Makefile's lines carry options beyond the scaffold's (or
-#     CRDGEN_ARGS is "-": there is no kubebuilder PROJECT file, and crdgen
-#     runs only this way), a third copy, whole-mapped, where crdgen runs
-#     once with the flags the lines map to (map_flags, whole_mapped),
-#     compared the same way;
+#   - unless CRDGEN_ARGS is "-" (there is no kubebuilder PROJECT file),
+#     SRC copied to whole-crdgen, where `crdgen generate CRDGEN_ARGS` runs
+#     (in a kubebuilder project: none but --year), compared with the first
+#     (compare_trees);
+#   - each controller-gen line on its own (line_unit): run in a copy of
+#     SRC, and the crdgen line it maps to (crdgen_line) in another, the two
+#     compared: a row of WORK/lines.tsv;
+#   - SRC copied to whole-lines, where the crdgen lines run one after
+#     another as the Makefile's do, compared with the first copy;
 #   - go build ./... and go vet ./... in the first copy crdgen wrote
-#     into, and the DeepCopy round trip (hack/roundtrip) of every package
-#     with a zz_generated.deepcopy.go there.
+#     into (whole-crdgen, else whole-lines), and the DeepCopy round trip
+#     (hack/roundtrip) of every package with a zz_generated.deepcopy.go
+#     there.
 whole() {
 	local name=$1 src=$2
 	shift 2
 	local d="$work/$name" cg="$work/$name/whole-controller-gen" cr="$work/$name/whole-crdgen"
-	local mapped="$work/$name/whole-mapped" line rc f
+	local lines="$work/$name/whole-lines" line rc i
 	mkdir -p "$d"
-	rm -rf "$cg" "$cr" "$mapped" "$cg.stamp" "$cr.stamp" "$mapped.stamp" "$d"/cmp-* "$d"/paths-* "$d"/not-written-*
+	rm -rf "$cg" "$cr" "$lines" "$cg.stamp" "$cr.stamp" "$lines.stamp" "$d"/cmp-* "$d"/paths-* "$d"/not-written-* "$d"/line-*
 	echo
 	echo "## $name: the whole project"
 
@@ -315,11 +371,11 @@ whole() {
 		note "$name" "whole: Makefile" "no controller-gen line in ${WHOLE_TARGETS:-manifests generate}"
 		return 0
 	fi
-	note "$name" "whole: Makefile's controller-gen" "$(sed 's/^"\{0,1\}__CONTROLLER_GEN__"\{0,1\} //' "$d/whole-cg-lines.txt" | tr '\n' '|' | sed 's/|$//; s/|/ | /g')"
+	note "$name" "whole: Makefile's controller-gen" "$(sed 's/__CONTROLLER_GEN__/controller-gen/; s/"controller-gen"/controller-gen/' "$d/whole-cg-lines.txt" | tr '\n' '|' | sed 's/|$//; s/|/ | /g')"
 	cp -a "$src" "$cg"
 	touch "$cg.stamp"
 	sleep 1 # a file written in the same clock tick is not -newer
-	local i=0
+	i=0
 	: >"$d/whole-controller-gen.log"
 	while IFS= read -r line; do
 		i=$((i + 1))
@@ -332,17 +388,8 @@ whole() {
 	stale=$(changed_paths "$src" "$cg" | tr '\n' ' ')
 	note "$name" "whole: controller-gen vs committed" "${stale:-no committed file changed}"
 
-	# The mapped flags, line by line.
-	local extra="" flags
-	while IFS= read -r line; do
-		flags=$(map_flags "$line")
-		while IFS= read -r f; do
-			scaffold_default "$f" || extra+="$f; "
-		done <<<"$flags"
-	done <"$d/whole-cg-lines.txt"
-
-	# crdgen generate, as given; then as mapped. The build, vet and round
-	# trip check the first copy crdgen wrote into.
+	# crdgen generate, as given. The build, vet and round trip check the
+	# first copy crdgen wrote into.
 	local checked=""
 	if [ "${1:-}" != "-" ]; then
 		cp -a "$src" "$cr"
@@ -353,12 +400,16 @@ whole() {
 			compare_trees "$name" "crdgen generate $*" "$src" "$cg" "$cr"
 		fi
 	fi
-	if [ -n "$extra" ] || [ "${1:-}" = "-" ]; then
-		[ -z "$extra" ] || note "$name" "whole: options beyond the scaffold's" "$extra"
-		if whole_mapped "$name" "$src" "$mapped"; then
-			checked=${checked:-$mapped}
-			compare_trees "$name" "crdgen as mapped" "$src" "$cg" "$mapped"
-		fi
+
+	# Each line on its own, then all of them in order.
+	i=0
+	while IFS= read -r line; do
+		i=$((i + 1))
+		line_unit "$name" "$src" "$i" "$line"
+	done <"$d/whole-cg-lines.txt"
+	if whole_lines "$name" "$src" "$lines"; then
+		checked=${checked:-$lines}
+		compare_trees "$name" "crdgen, line by line" "$src" "$cg" "$lines"
 	fi
 	if [ -z "$checked" ]; then
 		note "$name" "whole: build, vet, round trip" "not run: crdgen wrote nothing"
@@ -367,47 +418,84 @@ whole() {
 	check_copy "$name" "$checked"
 }
 
-# whole_mapped NAME SRC DIR copies SRC to DIR and runs crdgen there once
-# with the flags all the controller-gen lines map to (as one `crdgen
-# generate` replaces both make targets, docs/guides/generators.md): the
-# union of their generators and package patterns, and each other flag once
-# (a second value for a flag is noted and dropped). One run, not one per
-# line, as the generators guide has one `crdgen generate` do both targets
-# from one load. Every generator then reads every pattern: where the lines
-# give generators different packages, crdgen can write more than
-# controller-gen (CAPA's crd line leaves out ./cmd/..., which only its
-# object line reads, and crdgen writes the CRD of a kind there).
-whole_mapped() {
-	local name=$1 src=$2 dir=$3 d="$work/$1" f gens="" args=() patterns=() seen=" "
+# run_line NAME LABEL DIR LOG CRDGEN_LINE runs a line of crdgen_line in
+# DIR (its cd, then crdgen generate with its arguments) with run_crdgen.
+run_line() {
+	local name=$1 label=$2 dir=$3 log=$4 line=$5 sub=.
+	if [[ $line == "cd "* ]]; then
+		sub=${line#cd }
+		sub=${sub%% && *}
+		line=${line#* && }
+	fi
+	local args
+	eval "args=(${line#crdgen generate })"
+	run_crdgen "$name" "$label" "$dir/$sub" "$log" "${args[@]}"
+}
+
+# line_unit NAME SRC I LINE runs the controller-gen line I of the Makefile
+# in a copy of SRC, and the crdgen line it maps to in another, compares
+# the two, and adds a row to WORK/lines.tsv: the project, the line, the
+# crdgen line, and what the comparison found (equal: every file either
+# wrote is byte-identical, or identical but for the tool annotation of a
+# CRD; "refused" when crdgen refused, and "warn" when it wrote only with
+# --unknown-markers=warn).
+line_unit() {
+	local name=$1 src=$2 i=$3 line=$4 d="$work/$1" rc=0 mapped verdict
+	local cg="$d/line-$i-controller-gen" cr="$d/line-$i-crdgen" cgLine
+	cgLine=$(sed 's/"\{0,1\}__CONTROLLER_GEN__"\{0,1\}/controller-gen/' <<<"$line")
+	mapped=$(crdgen_line "$line")
+	cp -a "$src" "$cg"
+	cp -a "$src" "$cr"
+	touch "$cg.stamp" "$cr.stamp"
+	sleep 1
+	(cd "$cg" && timed "$name: line $i, controller-gen" bash -c "${line//__CONTROLLER_GEN__/$CONTROLLER_GEN}") \
+		>"$d/line-$i-controller-gen.log" 2>&1 || rc=$?
+	[ "$rc" = 0 ] || refused "$name" "line $i: controller-gen" "$d/line-$i-controller-gen.log" "$rc"
+	if [[ $mapped == unmapped:* ]]; then
+		verdict="not run: $mapped"
+	elif run_line "$name" "line $i: crdgen" "$cr" "$d/line-$i-crdgen.log" "$mapped"; then
+		compare_trees "$name" "line $i" "$src" "$cg" "$cr"
+		verdict=$(tail -n 1 "$d/cmp-line_$i.txt")
+		[ ! -e "$d/line-$i-crdgen-warn.log" ] || verdict="warn: $verdict"
+		local notEqual
+		notEqual=$(awk '$1 == "different" || $1 == "missing" || $1 == "extra" { printf "%s%s:%s", sep, $1, $2; sep = " " }' "$d/cmp-line_$i.txt")
+		verdict+=${notEqual:+; $notEqual}
+	else
+		verdict="refused: $(grep -v '^\s*$' "$d/line-$i-crdgen-warn.log" | head -n 2 | tr '\n' '|')"
+	fi
+	printf '%s\t%s\t%s\t%s\n' "$name" "$cgLine" "$mapped" "$verdict" >>"$lines_tsv"
+}
+
+# whole_lines NAME SRC DIR copies SRC to DIR and runs there the crdgen
+# lines the Makefile's controller-gen lines map to, one after another.
+# It returns non-zero when no line could run.
+whole_lines() {
+	local name=$1 src=$2 dir=$3 d="$work/$1" line mapped i=0 ran=0
 	cp -a "$src" "$dir"
 	touch "$dir.stamp"
 	sleep 1
-	while IFS= read -r f; do
-		case $f in
-		"pattern "*)
-			[[ " ${patterns[*]} " == *" ${f#pattern } "* ]] || patterns+=("${f#pattern }")
-			;;
-		"--generators "*) gens+=,${f#--generators } ;;
-		"unmapped "*) note "$name" "whole: crdgen as mapped" "no crdgen flag for ${f#unmapped }" ;;
-		*)
-			if [[ $seen == *" ${f%% *} "* ]]; then
-				[[ " ${args[*]} " == *" $f "* ]] ||
-					note "$name" "whole: crdgen as mapped" "two values for ${f%% *}: kept the first, dropped $f"
-				continue
-			fi
-			seen+="${f%% *} "
-			# shellcheck disable=SC2206
-			args+=($f)
-			;;
-		esac
-	done < <(while IFS= read -r line; do map_flags "$line"; done <"$d/whole-cg-lines.txt")
-	gens=$(tr ',' '\n' <<<"${gens#,}" | awk 'NF && !seen[$0]++' | paste -sd, -)
-	# The year: the Makefile's, or the one every run here gets.
-	[[ $seen == *" --year "* ]] || args+=(--year "$year")
-	args=(--generators "$gens" "${args[@]}" "${patterns[@]}")
-	echo "crdgen generate ${args[*]}" >"$d/whole-mapped-flags.txt"
-	note "$name" "whole: crdgen as mapped" "crdgen generate ${args[*]}"
-	run_crdgen "$name" "crdgen as mapped" "$dir" "$d/whole-mapped.log" "${args[@]}"
+	: >"$d/whole-lines.txt"
+	while IFS= read -r line; do
+		i=$((i + 1))
+		mapped=$(crdgen_line "$line")
+		echo "$mapped" >>"$d/whole-lines.txt"
+		if [[ $mapped == unmapped:* ]]; then
+			note "$name" "whole: line $i" "$mapped"
+			continue
+		fi
+		run_line "$name" "crdgen line $i" "$dir" "$d/whole-lines-$i.log" "$mapped" && ran=1
+	done <"$d/whole-cg-lines.txt"
+	[ "$ran" = 1 ]
+}
+
+# print_lines prints WORK/lines.tsv: each controller-gen line, the crdgen
+# line it maps to, and whether every file is equal.
+print_lines() {
+	echo
+	echo "#### Each controller-gen line and the crdgen line it maps to, run each in a copy of its own (counts"
+	echo "#### of the files either tool wrote; identical but the tool annotation: a CRD's annotation or a Go"
+	echo "#### file's Code generated line; warn: crdgen refused, and wrote with --unknown-markers=warn)"
+	awk -F '\t' '{ printf "%s\n  controller-gen: %s\n  crdgen:         %s\n  result:         %s\n", $1, $2, $3, $4 }' "$lines_tsv"
 }
 
 # check_copy NAME DIR builds and vets the copy crdgen wrote into, then

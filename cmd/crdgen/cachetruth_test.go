@@ -62,7 +62,8 @@ func TestCachedRunsEqualUncachedRuns(t *testing.T) {
 		t.Skip("makes a module and runs the go command")
 	}
 	proxy := fileProxy(t)
-	types := strings.Replace(shopTypes, "import metav1", "import (\n\t\"example.com/crdgentest/dep/levels\"\n\tmetav1", 1)
+	types := strings.Replace(shopTypes, "// +groupName=", "// +kubebuilder:object:generate=true\n// +groupName=", 1)
+	types = strings.Replace(types, "import metav1", "import (\n\t\"example.com/crdgentest/dep/levels\"\n\tmetav1", 1)
 	types = strings.Replace(types, "metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n", "metav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n)\n", 1)
 	types = strings.Replace(types, "\tSize int32 `json:\"size\"`\n", "\tSize int32 `json:\"size\"`\n\t// Level is how loud.\n\t// +optional\n\tLevel levels.Level `json:\"level,omitempty\"`\n", 1)
 	tagged := "//go:build crdgen_cache_tag\n\n" + strings.Replace(strings.Replace(strings.Replace(shopTypes, "// +groupName=shop.example.com\n", "", 1), "Widget", "Tagged", -1), "type Gizmo struct", "type TaggedGizmo struct", 1)
@@ -118,6 +119,7 @@ func TestCachedRunsEqualUncachedRuns(t *testing.T) {
 	}
 	runs("the first run")
 	runs("a rerun")
+	twoLines(t, dir, cache, "make manifests generate")
 
 	// A new, failing suite file in a subdirectory of tests/.
 	sub := filepath.Join(dir, "api/v1/tests/widgets.shop.example.com/sub/new.yaml")
@@ -158,6 +160,9 @@ func TestCachedRunsEqualUncachedRuns(t *testing.T) {
 	runs("test.suites in crdgen.yaml")
 	os.WriteFile(filepath.Join(dir, "crdgen.yaml"), []byte("packages: [./api/...]\noutputDir: config/crd\nomitVersionAnnotation: true\n"), 0o644)
 	runs("omitVersionAnnotation in crdgen.yaml")
+	twoLines(t, dir, cache, "omitVersionAnnotation in crdgen.yaml")
+	sameSize(t, filepath.Join(dir, "api/v1/types.go"), "Maximum=12", "Maximum=13")
+	twoLines(t, dir, cache, "a same-size edit of an API file")
 
 	// JSON Schemas in the catalog layout, then a copy of one that no kind
 	// makes, in its group's directory and in a new one: the rerun record
@@ -178,6 +183,44 @@ func TestCachedRunsEqualUncachedRuns(t *testing.T) {
 	// gone, in an output directory.
 	os.WriteFile(filepath.Join(dir, "config/crd/.crdgen-999999999-1.tmp"), []byte("half"), 0o644)
 	cachedThenCheck("a staged file a killed run left")
+}
+
+// twoLines runs make manifests generate as a Makefile has it: two lines of
+// crdgen generate over the same packages with different generators, the
+// CRDs and the DeepCopy methods, three times over. Each line with the
+// caches prints what it prints without them and leaves nothing that a run
+// without them rewrites, and after a time when neither wrote a file (the
+// DeepCopy file is an input of both), each finds nothing changed: the two
+// lines' records live side by side.
+func twoLines(t *testing.T, dir, cache, step string) {
+	t.Helper()
+	lines := [][]string{{"generate", "-v", "--generators", "crd"}, {"generate", "-v", "--generators", "object"}}
+	hits := 0
+	for pass, wrote := 0, true; pass < 3; pass++ {
+		settled := !wrote
+		wrote = false
+		for _, args := range lines {
+			code, stdout, stderr := cachedApp(t, dir, cache, args...)
+			code2, stdout2, stderr2 := cachedApp(t, dir, "off", append(args, "--no-cache")...)
+			if code != code2 || stdout != stdout2 || diags(stderr) != diags(stderr2) {
+				t.Errorf("%s, pass %d: crdgen %v with the caches and without differ:\nexit %d, %d\n--- cached\n%s%s\n--- not cached\n%s%s", step, pass, args, code, code2, stdout, stderr, stdout2, stderr2)
+			}
+			if regexp.MustCompile(`(?m)^(wrote|removed stale) `).MatchString(stderr2) {
+				t.Errorf("%s, pass %d: crdgen %v with the caches left files that a run without them rewrites:\n%s", step, pass, args, stderr2)
+			}
+			wrote = wrote || regexp.MustCompile(`(?m)^wrote `).MatchString(stderr)
+			if !settled {
+				continue
+			}
+			hits++
+			if !strings.Contains(stderr, "nothing changed since the last run") {
+				t.Errorf("%s, pass %d: crdgen %v did not find its record; each line of make manifests generate must keep its own:\n%s", step, pass, args, stderr)
+			}
+		}
+	}
+	if hits == 0 {
+		t.Errorf("%s: every pass wrote a file", step)
+	}
 }
 
 // sameSize replaces old with new (of the same length) in a file and puts

@@ -90,8 +90,8 @@ func TestSuppress(t *testing.T) {
 	if code != exitOK || strings.Contains(stderr, "unknown marker") || !strings.Contains(stderr, "is a type marker and has no effect on a field") {
 		t.Errorf("--suppress unknown-marker: exit %d, want only the other warnings:\n%s", code, stderr)
 	}
-	if code, stderr := run("--unknown-markers=warn", "--suppress", "unknown-marker,marker-target", "--format", "json"); code != exitOK || strings.TrimSpace(stderr) != "[]" {
-		t.Errorf("--suppress of every code present: exit %d, want an empty JSON array:\n%s", code, stderr)
+	if code, stderr := run("--unknown-markers=warn", "--suppress", "unknown-marker,marker-target", "--format", "json"); code != exitOK || stderr != "[]\n{\"errors\": 0, \"warnings\": 0}\n" {
+		t.Errorf("--suppress of every code present: exit %d, want an empty JSON array and zero counts:\n%s", code, stderr)
 	}
 	// Errors are not suppressed.
 	if code, stderr := run("--suppress", "unknown-marker"); code != exitFail || !strings.Contains(stderr, "unknown marker +kubebuilder:validation:Maximun") {
@@ -116,10 +116,47 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"cost", "--fail-above=lots", "./x/..."},
 		{"crd", "-o", "-", "--check", "./x/..."},
 		{"generate", "-o", "-", "./x/..."},
+		{"generate", "paths=./x/..."},
 	} {
 		a, _, stderr := testApp(repoRoot(t))
 		if code := a.main(args); code != exitUsage {
 			t.Errorf("crdgen %s: exit %d, want %d\n%s", strings.Join(args, " "), code, exitUsage, stderr)
+		}
+	}
+}
+
+// TestFlagsOfGeneratorsNotAskedFor checks that a flag only generators
+// not asked for read is a usage error that names the generators to add
+// (--role-name without rbac used to be ignored, and no role written),
+// while the same flag with its generator, or the default of a layout or
+// crdgen.yaml, is not.
+func TestFlagsOfGeneratorsNotAskedFor(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--role-name", "manager-role"}, "--role-name changes nothing with --generators crd,conversion: the rbac generator reads it; add rbac to --generators, or leave the flag out"},
+		{[]string{"--generators", "object", "--allow-dangerous-types"}, "--allow-dangerous-types changes nothing with --generators object: the crd generator reads it; add crd to --generators"},
+		{[]string{"--generators", "rbac,webhook", "--role-name", "r", "-o", "config/crd"}, "--output-dir changes nothing with --generators rbac,webhook: the crd generator reads it"},
+		{[]string{"--generators", "crd", "--header-file", "hack/boilerplate.go.txt"}, "--header-file changes nothing with --generators crd: the object and applyconfiguration generators read it; add object or applyconfiguration to --generators"},
+		{[]string{"--generators", "crd", "--webhook-dir", "x"}, "the webhook generator reads it"},
+		{[]string{"--generators", "object", "--conversion-style", "functions"}, "the conversion generator reads it"},
+		{[]string{"--generators", "object", "--cost-report", "-"}, "--cost-report changes nothing with --generators object"},
+	}
+	for _, tc := range tests {
+		a, _, stderr := testApp(repoRoot(t))
+		if code := a.main(append(append([]string{"generate"}, tc.args...), "./x/...")); code != exitUsage || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("generate %s: exit %d, want %d and %q in\n%s", strings.Join(tc.args, " "), code, exitUsage, tc.want, stderr)
+		}
+	}
+	for _, args := range [][]string{
+		{"--generators", "rbac", "--role-name", "r", "--year", "2026"},
+		{"--generators", "object", "--header-file", "hack/boilerplate.go.txt"},
+		{"--generators", "crd", "-o", "out", "--allow-dangerous-types"},
+	} {
+		a, _, stderr := testApp(t.TempDir())
+		if code := a.main(append(append([]string{"generate"}, args...), "./x/...")); code == exitUsage {
+			t.Errorf("generate %s: a usage error\n%s", strings.Join(args, " "), stderr)
 		}
 	}
 }
@@ -170,7 +207,7 @@ func TestCheckReportsDriftAndStaleFiles(t *testing.T) {
 			t.Errorf("--check diff lacks %q:\n%s", want, stdout)
 		}
 	}
-	for _, want := range []string{"batch.example.com_jobs.yaml:20: out of date from this line on; run \"crdgen crd -o ", "batch.example.com_oldjobs.yaml:1: stale: no kind produces it any more; run \"crdgen crd -o "} {
+	for _, want := range []string{"batch.example.com_jobs.yaml:20: error: out of date from this line on; run \"crdgen crd -o ", "batch.example.com_oldjobs.yaml:1: error: stale: no kind produces it any more; run \"crdgen crd -o "} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("--check report lacks %q:\n%s", want, stderr)
 		}
@@ -179,8 +216,9 @@ func TestCheckReportsDriftAndStaleFiles(t *testing.T) {
 		t.Errorf("--check reported a file crdgen does not own:\n%s", stderr)
 	}
 
-	// For CI, the findings come in the chosen format, with a code: one
-	// JSON array, or workflow commands on the file's changed line.
+	// For CI, the findings come in the chosen format, with a code: a
+	// JSON array and the counts, or workflow commands on the file's
+	// changed line.
 	_, _, stderr = gen("--check", "--format", "json")
 	var findings []struct {
 		File     string `json:"file"`
@@ -188,8 +226,13 @@ func TestCheckReportsDriftAndStaleFiles(t *testing.T) {
 		Severity string `json:"severity"`
 		Code     string `json:"code"`
 	}
-	if err := json.Unmarshal([]byte(stderr), &findings); err != nil {
-		t.Fatalf("--check --format json: stderr is not one JSON array: %v\n%s", err, stderr)
+	var counts struct{ Errors, Warnings int }
+	dec := json.NewDecoder(strings.NewReader(stderr))
+	if err := dec.Decode(&findings); err != nil {
+		t.Fatalf("--check --format json: stderr does not start with a JSON array: %v\n%s", err, stderr)
+	}
+	if err := dec.Decode(&counts); err != nil || counts.Errors != 2 || counts.Warnings != 0 || dec.More() {
+		t.Errorf("--check --format json: the counts after the array: %v %+v\n%s", err, counts, stderr)
 	}
 	var codes []string
 	for _, d := range findings {

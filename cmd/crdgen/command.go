@@ -44,6 +44,9 @@ type command struct {
 	// builds says the command builds the CRDs: the pipeline runs, and the
 	// flags that shape CRDs are the command's.
 	builds bool
+	// needsCRDs, for a command that builds, says whether this run needs
+	// the CRDs (nil: every run does); a run that does not, builds none.
+	needsCRDs func(r *runState) bool
 	// diagFormat says --format is how diagnostics are printed (a command
 	// that prints a report has its own --format).
 	diagFormat bool
@@ -106,6 +109,10 @@ type runState struct {
 	// osOverrides the overrides it reads (openshift.go).
 	openshift   *config.OpenShift
 	osOverrides []schemagen.Override
+	// generators are the generators the run asks for (nil: every one, for
+	// a command that has no --generators): the load reports the problems
+	// of the markers they read.
+	generators []string
 	// allFields loads what DeepCopy needs (parser.Options.AllFields), and
 	// comments what the apply configurations need (Options.Comments).
 	allFields, comments bool
@@ -243,7 +250,7 @@ func (r *runState) run() int {
 		return a.fail(r.diags, err)
 	}
 	r.ph.Done("load")
-	if r.c.builds {
+	if r.c.builds && (r.c.needsCRDs == nil || r.c.needsCRDs(r)) {
 		err = r.build()
 		// The one place what the pipeline spooled is removed.
 		defer func() { r.results.Close() }()
@@ -478,6 +485,7 @@ func (r *runState) load(listing *parser.Listing, store *cache.Syntax) (*model.Mo
 		Comments:       r.comments,
 		// openshift/api's CRDs are its +kubebuilder:object:root types.
 		ObjectRootKinds: r.openshift != nil,
+		Generators:      r.generators,
 	}
 	if store != nil {
 		opts.Syntax = store

@@ -70,7 +70,8 @@ func (r *runState) usage() string {
 }
 
 // parseCommand parses a command's flags and requires package patterns,
-// from the command line or else the defaults (the layout's: crdgen.yaml's
+// from the command line (where controller-gen's lists are read as
+// cli.Patterns reads them) or else the defaults (the layout's: crdgen.yaml's
 // packages, or a kubebuilder project's ./...). ok is false when the command
 // should exit with code.
 func (a *app) parseCommand(fs *cli.FlagSet, args []string, usage string, defaults []string) (patterns []string, code int, ok bool) {
@@ -78,6 +79,9 @@ func (a *app) parseCommand(fs *cli.FlagSet, args []string, usage string, default
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(a.stdout, usage)
 		return nil, exitOK, false
+	}
+	if err == nil {
+		patterns, err = cli.Patterns(patterns)
 	}
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen %s: %v\n\n%s", fs.Name(), err, usage)

@@ -111,7 +111,7 @@ func TestConversionCheckReportsDriftAndStaleFiles(t *testing.T) {
 	if code != exitFail {
 		t.Fatalf("--check: exit %d, want %d\n%s", code, exitFail, stderr)
 	}
-	for _, w := range []string{"api/v1alpha1/zz_generated.conversion.go:93: out of date from this line on; run \"crdgen conversion ./api/...\" to update it", "api/v1/zz_generated.conversion.go:1: stale: no kind produces it any more; run \"crdgen conversion ./api/...\" to delete it"} {
+	for _, w := range []string{"api/v1alpha1/zz_generated.conversion.go:93: error: out of date from this line on; run \"crdgen conversion ./api/...\" to update it", "api/v1/zz_generated.conversion.go:1: error: stale: no kind produces it any more; run \"crdgen conversion ./api/...\" to delete it"} {
 		if !strings.Contains(stderr, w) {
 			t.Errorf("--check stderr lacks %q:\n%s", w, stderr)
 		}

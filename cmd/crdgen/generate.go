@@ -7,6 +7,7 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/crdgen/crdgen/internal/cli"
@@ -67,15 +68,25 @@ crdgen test does, and writes nothing when a case fails.
 			if err := gen.check(time.Now()); err != nil {
 				return err
 			}
+			if err := gen.checkReaders(r.fs); err != nil {
+				return err
+			}
+			r.generators = gen.which
 			r.allFields = gen.runs("object")
 			r.comments = gen.runs("applyconfiguration")
 			return r.checkOutputDir()
 		},
 		uncached: func(*runState) bool { return costReport == "-" },
+		// make manifests generate runs generate twice over the same
+		// packages with other generators: each set keeps its own record.
+		slot: func(*runState) ([]string, error) {
+			return []string{"generators " + strings.Join(slices.Sorted(slices.Values(gen.which)), ",")}, nil
+		},
+		needsCRDs: func(*runState) bool { return gen.runs("crd") },
 		produce: func(r *runState) (*outputs, error) {
 			// A generator not asked for writes nothing and removes nothing:
 			// --generators object alone leaves the CRDs and conversions as
-			// they are.
+			// they are, and the CRDs are not even built.
 			res := &convgen.Result{Report: &convgen.Report{}}
 			if gen.runs("conversion") {
 				copts := conv.options()
@@ -86,7 +97,7 @@ crdgen test does, and writes nothing when a case fails.
 				res, cdiags = r.conversions(copts)
 				r.diags.Append(cdiags)
 			}
-			if !r.results.Built() || res == nil {
+			if res == nil || gen.runs("crd") && !r.results.Built() {
 				return nil, nil
 			}
 			if runTests {
@@ -100,16 +111,17 @@ crdgen test does, and writes nothing when a case fails.
 				}
 			}
 			out := conversionOutputs(res)
-			if gen.runs("crd") {
-				crds, err := r.crdOutputs(outputDir)
-				if err != nil {
-					return nil, err
-				}
-				out.Add(&crds.Set)
-			}
 			if err := r.addGenerated(out, &gen); err != nil {
 				return nil, err
 			}
+			if !gen.runs("crd") {
+				return out, nil
+			}
+			crds, err := r.crdOutputs(outputDir)
+			if err != nil {
+				return nil, err
+			}
+			out.Add(&crds.Set)
 			r.jsonSchemaOutputs(out)
 			if err := r.generateDocs(out); err != nil {
 				return nil, err

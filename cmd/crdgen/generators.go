@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -57,10 +58,53 @@ func (f *genFlags) check(now time.Time) error {
 	return nil
 }
 
+// flagReaders are generate's flags that only some generators read, and
+// which: the conversions' style and tests, the CRDs' flags (those of
+// crdFlags, the output directory, the cost report, the suites run first),
+// the role's name and directory, the webhook configurations' directory,
+// the Go header, and the year of every header.
+func flagReaders() map[string][]string {
+	crd := []string{"crd"}
+	return map[string][]string{
+		"conversion-style": {"conversion"}, "conversion-tests": {"conversion"},
+		"output-dir": crd, "cost-report": crd, "test": crd,
+		"allow-dangerous-types": crd, "max-description-length": crd, "omit-version-annotation": crd,
+		"generate-embedded-object-meta": crd, "kube-version": crd, "max-crd-bytes": crd, "size-limits": crd,
+		"omit-descriptions": crd, "cost-over-budget": crd,
+		"role-name": {"rbac"}, "rbac-dir": {"rbac"}, "webhook-dir": {"webhook"},
+		"header-file": {"object", "applyconfiguration"},
+		"year":        {"object", "rbac", "webhook", "applyconfiguration"},
+	}
+}
+
+// checkReaders refuses a flag given on the command line that no generator
+// asked for reads: it would change nothing (--role-name without rbac used
+// to be ignored, and no role written).
+func (f *genFlags) checkReaders(fs *cli.FlagSet) error {
+	readers := flagReaders()
+	for _, name := range slices.Sorted(maps.Keys(readers)) {
+		gens := readers[name]
+		if !fs.IsSet(name) || slices.ContainsFunc(gens, f.runs) {
+			continue
+		}
+		what := "the " + gens[0] + " generator reads it"
+		if len(gens) > 1 {
+			what = "the " + strings.Join(gens[:len(gens)-1], ", ") + " and " + gens[len(gens)-1] + " generators read it"
+		}
+		return fmt.Errorf("--%s changes nothing with --generators %s: %s; add %s to --generators, or leave the flag out", name, strings.Join(f.which, ","), what, strings.Join(gens, " or "))
+	}
+	return nil
+}
+
 // settings are the generators' settings from the flags and the layout.
 func (f *genFlags) settings(r *runState) generators.Settings {
+	head := f.headerFile
+	if head != "" {
+		// Relative to where crdgen runs, as controller-gen's headerFile.
+		head = r.a.abs(head)
+	}
 	return generators.Settings{
-		HeaderFile: f.headerFile, RBACHeader: r.layout.RBACHeader, WebhookHeader: r.layout.WebhookHeader,
+		HeaderFile: head, RBACHeader: r.layout.RBACHeader, WebhookHeader: r.layout.WebhookHeader,
 		Year: f.year, RoleName: f.roleName,
 		RBACPath:    filepath.Join(r.a.abs(f.rbacDir), r.layout.RBACFile),
 		WebhookPath: filepath.Join(r.a.abs(f.webhookDir), "manifests.yaml"),

@@ -187,10 +187,13 @@ func flagValue(args []string, name, def string) string {
 	return def
 }
 
+// countLine matches the line that ends the diagnostics, in each format.
+var countLine = regexp.MustCompile(`^(::notice title=crdgen::)?[0-9]+ errors?, [0-9]+ warnings?$|^\{"errors": [0-9]+, "warnings": [0-9]+\}$`)
+
 // hasErrorLine reports whether diagnostics hold an error (not only warnings).
 func hasErrorLine(text string) bool {
 	for _, line := range strings.Split(text, "\n") {
-		if line == "" || strings.HasPrefix(line, "\t") {
+		if line == "" || strings.HasPrefix(line, "\t") || countLine.MatchString(line) {
 			continue
 		}
 		if !strings.Contains(line, ": warning: ") {

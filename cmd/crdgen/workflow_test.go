@@ -126,7 +126,7 @@ func TestGenerateWithConfigAndDriftCheck(t *testing.T) {
 		t.Errorf("--check after an edit: exit %d, want %d", code, exitFail)
 	}
 	// The diagnostic points at the first changed line of the file on disk.
-	if want := `config/crd/shop.example.com_widgets.yaml:43: out of date from this line on; run "crdgen generate" to update it`; !strings.Contains(stderr, want) {
+	if want := `config/crd/shop.example.com_widgets.yaml:43: error: out of date from this line on; run "crdgen generate" to update it`; !strings.Contains(stderr, want) {
 		t.Errorf("--check stderr lacks %q:\n%s", want, stderr)
 	}
 	if line := strings.Split(string(data), "\n")[42]; strings.TrimSpace(line) != "maximum: 10" {
@@ -145,7 +145,7 @@ func TestGenerateWithConfigAndDriftCheck(t *testing.T) {
 	// A deleted kind leaves a stale CRD.
 	os.WriteFile(filepath.Join(dir, "api/v1/types.go"), []byte(edited[:strings.Index(edited, "// Gizmo")]), 0o644)
 	code, _, stderr = crdgenIn(t, dir, "generate", "--check")
-	if code != exitFail || !strings.Contains(stderr, `config/crd/shop.example.com_gizmoes.yaml:1: stale: no kind produces it any more; run "crdgen generate" to delete it`) {
+	if code != exitFail || !strings.Contains(stderr, `config/crd/shop.example.com_gizmoes.yaml:1: error: stale: no kind produces it any more; run "crdgen generate" to delete it`) {
 		t.Errorf("--check after deleting a kind: exit %d\n%s", code, stderr)
 	}
 

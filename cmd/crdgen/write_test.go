@@ -170,7 +170,7 @@ func TestLeftoversOfAKilledRun(t *testing.T) {
 
 	a, _, stderr = testApp(root)
 	code := a.main([]string{"crd", "--check", "--omit-version-annotation", "-o", out, "./testdata/go_shapes/..."})
-	if code != exitFail || !strings.Contains(stderr.String(), ".crdgen-999999999-3.tmp: left by a crdgen run that did not finish") || strings.Contains(stderr.String(), ".crdgen-1-3.tmp") {
+	if code != exitFail || !strings.Contains(stderr.String(), ".crdgen-999999999-3.tmp: error: left by a crdgen run that did not finish") || strings.Contains(stderr.String(), ".crdgen-1-3.tmp") {
 		t.Errorf("--check: exit %d, want %d and the dead run's file only\n%s", code, exitFail, stderr)
 	}
 	a, _, stderr = testApp(root)

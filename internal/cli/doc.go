@@ -1,8 +1,9 @@
 // Package cli is crdgen's command line machinery: a command's flag set,
 // which also writes the flags' part of the usage text (so the text cannot
 // drift from the flags), parsing that accepts flags anywhere among the
-// positional arguments (crdgen crd ./api/... -o dir), and the flag.Value
-// types crdgen's flags use.
+// positional arguments (crdgen crd ./api/... -o dir), package patterns
+// written as controller-gen's paths= lists them (Patterns), and the
+// flag.Value types crdgen's flags use.
 //
 // Input: the flags a command registers, and its arguments. Output: the
 // parsed values, the positional arguments, the usage lines (FlagSet.Lines)

@@ -74,7 +74,7 @@ func TestParseExternals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got, diags := parseExternals([]string{tc.entry})
 			if tc.wantErr {
-				want := `crdgen: invalid external apply configuration format "` + tc.entry + `", expected <package>.<TypeName>@<applyconfiguration-package>`
+				want := `crdgen: error: invalid external apply configuration format "` + tc.entry + `", expected <package>.<TypeName>@<applyconfiguration-package>`
 				if len(diags) != 1 || diags[0].String() != want {
 					t.Fatalf("got %v, want %s", diags, want)
 				}

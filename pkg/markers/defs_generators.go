@@ -70,24 +70,24 @@ type ApplyConfigOutputPackage struct{ Value string }
 
 func generatorDefs() []Definition {
 	return []Definition{
-		{Name: "kubebuilder:rbac", Targets: OnPackage, Args: RBAC{}, Repeatable: true,
+		{Name: "kubebuilder:rbac", Targets: OnPackage, Args: RBAC{}, Readers: []string{"rbac"}, Repeatable: true,
 			Doc: "RBAC adds a rule (groups, resources, resourceNames, verbs, urls, namespace, roleName) to the role the rbac generator writes."},
-		{Name: "kubebuilder:webhook", Targets: OnPackage, Args: Webhook{}, Repeatable: true,
+		{Name: "kubebuilder:webhook", Targets: OnPackage, Args: Webhook{}, Readers: []string{"webhook"}, Repeatable: true,
 			Doc: "Webhook declares an admission webhook (mutating, failurePolicy, groups, resources, verbs, versions, name, path or url, ...) for the webhook manifests."},
-		{Name: "kubebuilder:webhookconfiguration", Targets: OnPackage, Args: WebhookConfiguration{}, Repeatable: true,
+		{Name: "kubebuilder:webhookconfiguration", Targets: OnPackage, Args: WebhookConfiguration{}, Readers: []string{"webhook"}, Repeatable: true,
 			Doc: "WebhookConfiguration names the Mutating (mutating=true) or Validating webhook configuration object."},
-		{Name: "kubebuilder:object:generate", Targets: OnPackage | OnType, Args: ObjectGenerate{},
+		{Name: "kubebuilder:object:generate", Targets: OnPackage | OnType, Args: ObjectGenerate{}, Readers: []string{"object"},
 			Doc: "ObjectGenerate turns DeepCopy generation on or off for a package's types, or for one type."},
-		{Name: "k8s:deepcopy-gen", Targets: OnPackage | OnType, Args: DeepCopyGen{}, Decode: decodeRaw(func(s string) any { return DeepCopyGen{Value: s} }),
+		{Name: "k8s:deepcopy-gen", Targets: OnPackage | OnType, Args: DeepCopyGen{}, Readers: []string{"object"}, Decode: decodeRaw(func(s string) any { return DeepCopyGen{Value: s} }),
 			Syntax: "+k8s:deepcopy-gen=<package|true|false>",
 			Doc:    "DeepCopyGen is deepcopy-gen's tag: package turns a package on, true or false a type."},
-		{Name: "k8s:deepcopy-gen:interfaces", Targets: OnType, Args: DeepCopyInterfaces{}, Repeatable: true,
+		{Name: "k8s:deepcopy-gen:interfaces", Targets: OnType, Args: DeepCopyInterfaces{}, Readers: []string{"object"}, Repeatable: true,
 			Doc: "DeepCopyInterfaces asks for a DeepCopyObject method when it names k8s.io/apimachinery/pkg/runtime.Object."},
 		{Name: "k8s:deepcopy-gen:nonpointer-interfaces", Targets: OnType, Foreign: true,
 			Doc: "deepcopy-gen's tag for interfaces of a value receiver; controller-gen and crdgen ignore it."},
-		{Name: "kubebuilder:ac:generate", Targets: OnPackage | OnType, Args: ApplyConfigGenerate{},
+		{Name: "kubebuilder:ac:generate", Targets: OnPackage | OnType, Args: ApplyConfigGenerate{}, Readers: []string{"applyconfiguration"},
 			Doc: "ApplyConfigGenerate turns apply configuration generation on or off for a package's types, or for one type."},
-		{Name: "kubebuilder:ac:output:package", Targets: OnPackage, Args: ApplyConfigOutputPackage{},
+		{Name: "kubebuilder:ac:output:package", Targets: OnPackage, Args: ApplyConfigOutputPackage{}, Readers: []string{"applyconfiguration"},
 			Doc: "ApplyConfigOutputPackage is where a package's apply configurations go, relative to it (default applyconfiguration)."},
 	}
 }

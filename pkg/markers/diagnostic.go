@@ -44,16 +44,16 @@ type Diagnostic struct {
 	Related  []Related
 }
 
-// String formats the diagnostic as "file:line:col: message", followed by one
-// tab-indented line per related position. Warnings carry a "warning: " prefix
-// so that a reader can tell them from errors in a mixed list.
+// String formats the diagnostic as "file:line:col: error: message" (or
+// "warning: "), followed by one tab-indented line per related position, so
+// that a reader can tell errors from warnings in a mixed list and grep for
+// either.
 func (d Diagnostic) String() string {
 	var b strings.Builder
 	b.WriteString(posString(d.Pos))
 	b.WriteString(": ")
-	if d.Severity == Warning {
-		b.WriteString("warning: ")
-	}
+	b.WriteString(d.Severity.String())
+	b.WriteString(": ")
 	b.WriteString(d.Msg)
 	for _, r := range d.Related {
 		b.WriteString("\n\t")

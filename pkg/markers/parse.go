@@ -31,6 +31,9 @@ type Marker struct {
 	// When is the condition the marker holds under, for
 	// +crdgen:when:Gate:<marker> ("Gate" or "!Gate"; "" always).
 	When string
+	// Warnings are what parsing found that loses nothing, at offsets of
+	// Text: an argument given again with the value it already had.
+	Warnings []ArgError
 }
 
 // Span is a byte range [Start, End) of a marker's Text.
@@ -76,11 +79,11 @@ func (r *Registry) Parse(text string, target Target) (Marker, error) {
 			end = res.argsOff + i
 		}
 	}
-	val, spans, err := res.def.parseArgs(text, res.argsOff, end)
+	val, spans, warns, err := res.def.parseArgs(text, res.argsOff, end)
 	if err != nil {
 		return m, err
 	}
-	m.Spans = spans
+	m.Spans, m.Warnings = spans, warns
 	if res.def.Items {
 		val = Items{Value: val}
 	}
@@ -89,9 +92,9 @@ func (r *Registry) Parse(text string, target Target) (Marker, error) {
 }
 
 // parseArgs parses text[start:end] with the definition's argument syntax,
-// and returns where each argument's value is. start is 0 when the marker
-// has no '=' at all.
-func (d *Definition) parseArgs(text string, start, end int) (any, map[string]Span, error) {
+// and returns where each argument's value is and what it found that loses
+// nothing. start is 0 when the marker has no '=' at all.
+func (d *Definition) parseArgs(text string, start, end int) (any, map[string]Span, []ArgError, error) {
 	if start == 0 {
 		start = len(text)
 		end = len(text)
@@ -101,11 +104,11 @@ func (d *Definition) parseArgs(text string, start, end int) (any, map[string]Spa
 		if err != nil {
 			if ae, ok := err.(*ArgError); ok {
 				ae.Offset += start
-				return nil, nil, ae
+				return nil, nil, nil, ae
 			}
-			return nil, nil, &ArgError{Offset: start, Msg: err.Error()}
+			return nil, nil, nil, &ArgError{Offset: start, Msg: err.Error()}
 		}
-		return v, map[string]Span{"": {start, end}}, nil
+		return v, map[string]Span{"": {start, end}}, nil, nil
 	}
 	c := &cursor{src: text, pos: start, end: end, spans: map[string]Span{}}
 	out := reflect.New(d.spec.typ).Elem()
@@ -113,16 +116,16 @@ func (d *Definition) parseArgs(text string, start, end int) (any, map[string]Spa
 	switch {
 	case spec.flag():
 		if !c.atEnd() {
-			return nil, nil, &ArgError{Offset: c.pos, Msg: fmt.Sprintf("+%s takes no arguments, got %q", d.Name, text[c.pos:end])}
+			return nil, nil, nil, &ArgError{Offset: c.pos, Msg: fmt.Sprintf("+%s takes no arguments, got %q", d.Name, text[c.pos:end])}
 		}
-		return out.Interface(), nil, nil
+		return out.Interface(), nil, nil, nil
 	case spec.anonymous():
 		f := spec.fields[0]
 		if c.atEnd() {
 			if f.optional {
-				return out.Interface(), nil, nil
+				return out.Interface(), nil, nil, nil
 			}
-			return nil, nil, &ArgError{Offset: start, Msg: fmt.Sprintf("+%s needs a value: +%s=<%s>", d.Name, d.Name, f.typ)}
+			return nil, nil, nil, &ArgError{Offset: start, Msg: fmt.Sprintf("+%s needs a value: +%s=<%s>", d.Name, d.Name, f.typ)}
 		}
 		c.skipSpace()
 		from := c.pos
@@ -135,9 +138,9 @@ func (d *Definition) parseArgs(text string, start, end int) (any, map[string]Spa
 		c.failf(c.pos, "extra arguments provided: %q", text[c.pos:end])
 	}
 	if c.err != nil {
-		return nil, nil, c.err
+		return nil, nil, nil, c.err
 	}
-	return out.Interface(), c.spans, nil
+	return out.Interface(), c.spans, c.warnings, nil
 }
 
 // namedArgs reads "name=value,name=value" into the struct out.
@@ -155,18 +158,18 @@ func (c *cursor) namedArgs(d *Definition, out reflect.Value) {
 			c.failf(at, "unknown argument %q%s", name, suggestArg(name, d.spec))
 			return
 		}
-		if seen[name] {
-			c.failf(at, "argument %q given twice", name)
-			return
-		}
-		seen[name] = true
 		if !c.expect('=', "'='") {
 			return
 		}
 		c.skipSpace()
 		from := c.pos
-		c.setField(out.Field(f.index), f.typ, false)
-		c.spans[name] = Span{from, c.pos}
+		if seen[name] {
+			c.again(name, at, from, out.Field(f.index), f.typ)
+		} else {
+			c.setField(out.Field(f.index), f.typ, false)
+			c.spans[name] = Span{from, c.pos}
+		}
+		seen[name] = true
 		if c.failed() || c.atEnd() {
 			break
 		}
@@ -184,6 +187,26 @@ func (c *cursor) namedArgs(d *Definition, out reflect.Value) {
 			return
 		}
 	}
+}
+
+// again reads the value of an argument given a second time, at (its name)
+// and from (its value), into nothing: the same value as before is a
+// warning, another one an error. controller-gen parses each into the field
+// in turn, so the last wins there; which one the author meant is not for
+// crdgen to guess.
+func (c *cursor) again(name string, at, from int, field reflect.Value, t argType) {
+	v := reflect.New(field.Type()).Elem()
+	c.setField(v, t, false)
+	if c.failed() {
+		return
+	}
+	first := c.spans[name]
+	if reflect.DeepEqual(v.Interface(), field.Interface()) {
+		c.warnings = append(c.warnings, ArgError{Offset: at, Msg: fmt.Sprintf("argument %q given twice, with the same value; say it once", name)})
+		return
+	}
+	c.failf(at, "argument %q given twice, with different values: %s, then %s (controller-gen takes the last; say it once)",
+		name, c.src[first.Start:first.End], c.src[from:c.pos])
 }
 
 // setField parses a value of type t and stores it in dst (a struct field,

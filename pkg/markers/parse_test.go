@@ -121,7 +121,10 @@ func TestParseErrors(t *testing.T) {
 		{"flag given a value", "+optional=true", OnField, "takes no arguments", "true"},
 		{"extra text", "+kubebuilder:validation:MaxLength=5 6", OnField, "extra arguments provided", "6"},
 		{"unterminated string", `+kubebuilder:validation:XValidation:rule="self.a`, OnField, "not terminated", `"self.a`},
-		{"argument given twice", "+kubebuilder:resource:scope=Cluster,scope=Namespaced", OnType, `argument "scope" given twice`, "scope=Namespaced"},
+		{"argument given twice", "+kubebuilder:resource:scope=Cluster,scope=Namespaced", OnType,
+			`argument "scope" given twice, with different values: Cluster, then Namespaced (controller-gen takes the last; say it once)`, "scope=Namespaced"},
+		{"list argument given twice", "+kubebuilder:webhook:path=/v,mutating=false,failurePolicy=fail,sideEffects=None,groups=a,resources=b,verbs=create;update,versions=v1,name=a.b.c,admissionReviewVersions=v1,verbs=create", OnPackage,
+			`argument "verbs" given twice, with different values: create;update, then create`, "verbs=create"},
 		{"segment on a one-value marker", "+kubebuilder:validation:Pattern:foo=abc", OnField, `unknown argument "foo"`, "foo=abc"},
 		{"segment on a decoded one-value marker", `+default:foo={}`, OnField, `unknown argument "foo" (+default takes one value: +default=<json>)`, "foo={}"},
 		{"bad json", `+default={"a":}`, OnField, "invalid JSON", ""},
@@ -145,6 +148,40 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("offset %d points at %q, want %q", ae.Offset, tc.text[ae.Offset:], tc.wantAt)
 			}
 		})
+	}
+}
+
+// TestParseArgumentGivenTwiceWithTheSameValue checks that an argument
+// given again with the value it had is a warning at its second occurrence,
+// and the marker parses (controller-gen takes the last, which is the same).
+func TestParseArgumentGivenTwiceWithTheSameValue(t *testing.T) {
+	reg := DefaultRegistry()
+	const text = "+kubebuilder:webhook:path=/v,mutating=false,failurePolicy=fail,sideEffects=None,groups=a,resources=b,verbs=create,versions=v1,name=a.b.c,sideEffects=None,admissionReviewVersions={v1}"
+	m, err := reg.Parse(text, OnPackage)
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	if w, ok := m.Value.(Webhook); !ok || w.SideEffects != "None" || w.Name != "a.b.c" {
+		t.Errorf("value = %#v", m.Value)
+	}
+	if len(m.Warnings) != 1 {
+		t.Fatalf("warnings = %+v, want one", m.Warnings)
+	}
+	w := m.Warnings[0]
+	if want := `argument "sideEffects" given twice, with the same value; say it once`; w.Msg != want {
+		t.Errorf("warning = %q, want %q", w.Msg, want)
+	}
+	if at := text[w.Offset:]; !strings.HasPrefix(at, "sideEffects=None,admission") {
+		t.Errorf("warning at %q, want the second sideEffects", at)
+	}
+	if span := m.Spans["sideEffects"]; text[span.Start:span.End] != "None" || span.Start > strings.Index(text, "name=") {
+		t.Errorf("span of sideEffects = %+v, want the first value", span)
+	}
+	if m, err := reg.Parse("+kubebuilder:validation:XValidation:rule=\"self.a\",rule=`self.a`", OnField); err != nil || len(m.Warnings) != 1 {
+		t.Errorf("the same string quoted two ways: %v, warnings %+v", err, m.Warnings)
+	}
+	if m, err := reg.Parse("+kubebuilder:resource:scope=Cluster", OnType); err != nil || m.Warnings != nil {
+		t.Errorf("an argument given once: %v, warnings %+v", err, m.Warnings)
 	}
 }
 

@@ -17,9 +17,14 @@ import (
 func Formats() []string { return []string{"text", "json", "github"} }
 
 // Print writes the diagnostics sorted, in a format of Formats (text when
-// unknown), each file name rewritten by rel (nil: as it is). In the json
-// format the array is written even when it is empty, so that tools can
-// always parse it.
+// unknown), each file name rewritten by rel (nil: as it is), and then how
+// many errors and warnings there were (Count), so that one error among
+// hundreds of warnings is not missed: in text a line "2 errors, 448
+// warnings", in github a notice of it, both only when there is a
+// diagnostic. In the json format the array is written even when it is
+// empty, and the counts follow it always, as a second JSON value on a line
+// of its own, {"errors": 2, "warnings": 448}, so that tools reading the
+// stream of values can always parse both.
 func (l ErrorList) Print(w io.Writer, format string, rel func(string) string) {
 	sorted := l.Sorted()
 	for i := range sorted {
@@ -32,18 +37,50 @@ func (l ErrorList) Print(w io.Writer, format string, rel func(string) string) {
 			}
 		}
 	}
+	errs, warns := sorted.Count()
 	switch format {
 	case "json":
-		fmt.Fprintf(w, "%s\n", sorted.JSON())
+		fmt.Fprintf(w, "%s\n{\"errors\": %d, \"warnings\": %d}\n", sorted.JSON(), errs, warns)
 	case "github":
 		for _, d := range sorted {
 			fmt.Fprintln(w, d.GitHub())
+		}
+		if len(sorted) > 0 {
+			fmt.Fprintf(w, "::notice title=crdgen::%s\n", countLine(errs, warns))
 		}
 	default:
 		for _, d := range sorted {
 			fmt.Fprintln(w, d.String())
 		}
+		if len(sorted) > 0 {
+			fmt.Fprintln(w, countLine(errs, warns))
+		}
 	}
+}
+
+// Count returns how many of the diagnostics are errors and how many
+// warnings.
+func (l ErrorList) Count() (errors, warnings int) {
+	for _, d := range l {
+		if d.Severity == Warning {
+			warnings++
+		} else {
+			errors++
+		}
+	}
+	return errors, warnings
+}
+
+// countLine is "2 errors, 448 warnings" (or "1 error, 1 warning").
+func countLine(errors, warnings int) string {
+	return plural(errors, "error") + ", " + plural(warnings, "warning")
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // Without returns the diagnostics but the warnings with one of the codes

@@ -2,45 +2,61 @@ package markers
 
 import (
 	"bytes"
+	"encoding/json"
 	"go/token"
 	"strings"
 	"testing"
 )
 
 // TestPrintFormats checks Print: sorted, file names rewritten (related
-// places' too, without touching the list printed), each format its form,
-// and an empty list as "[]" in JSON.
+// places' too, without touching the list printed), each format its form
+// with the severity of each diagnostic and the counts at the end, and an
+// empty list as "[]" and zero counts in JSON, as nothing in the others.
 func TestPrintFormats(t *testing.T) {
 	at := func(file string, line int) token.Position {
 		return token.Position{Filename: file, Line: line, Column: 1}
 	}
 	l := ErrorList{
-		{Pos: at("/m/b.go", 3), Severity: Error, Msg: "second"},
-		{Pos: at("/m/a.go", 9), Severity: Warning, Msg: "first", Related: []Related{{Pos: at("/m/c.go", 1), Msg: "here"}}},
+		{Pos: at("/m/b.go", 3), Severity: Error, Code: "schema", Msg: "second"},
+		{Pos: at("/m/a.go", 9), Severity: Warning, Code: "lint", Msg: "first", Related: []Related{{Pos: at("/m/c.go", 1), Msg: "here"}}},
+		{Severity: Error, Code: "crd", Msg: "no kinds"},
 	}
 	rel := func(p string) string { return strings.TrimPrefix(p, "/m/") }
-	var text bytes.Buffer
-	l.Print(&text, "text", rel)
-	if lines := strings.Split(strings.TrimSpace(text.String()), "\n"); len(lines) < 2 || !strings.HasPrefix(lines[0], "a.go:9:1: ") || !strings.Contains(text.String(), "\nb.go:3:1: ") {
-		t.Errorf("text:\n%s", text.String())
+	tests := []struct{ format, want string }{
+		{"text", "crdgen: error: no kinds\na.go:9:1: warning: first\n\tc.go:1:1: here\nb.go:3:1: error: second\n2 errors, 1 warning\n"},
+		{"github", "::error title=crdgen crd::no kinds\n::warning file=a.go,line=9,col=1,title=crdgen lint::first%0Ac.go:1:1: here\n" +
+			"::error file=b.go,line=3,col=1,title=crdgen schema::second\n::notice title=crdgen::2 errors, 1 warning\n"},
+	}
+	for _, tc := range tests {
+		var b bytes.Buffer
+		l.Print(&b, tc.format, rel)
+		if b.String() != tc.want {
+			t.Errorf("%s:\n%s\nwant\n%s", tc.format, b.String(), tc.want)
+		}
 	}
 	var js bytes.Buffer
 	l.Print(&js, "json", rel)
-	if !strings.Contains(js.String(), `"file": "c.go"`) || !strings.Contains(js.String(), `"file": "a.go"`) {
-		t.Errorf("json:\n%s", js.String())
+	dec := json.NewDecoder(&js)
+	var diags []map[string]any
+	var counts struct{ Errors, Warnings int }
+	if err := dec.Decode(&diags); err != nil || len(diags) != 3 || diags[1]["file"] != "a.go" || diags[1]["severity"] != "warning" {
+		t.Errorf("json array: %v %v", err, diags)
 	}
-	var gh bytes.Buffer
-	l.Print(&gh, "github", nil)
-	if !strings.HasPrefix(gh.String(), "::warning file=/m/a.go,") {
-		t.Errorf("github:\n%s", gh.String())
+	if err := dec.Decode(&counts); err != nil || counts.Errors != 2 || counts.Warnings != 1 || dec.More() {
+		t.Errorf("json counts: %v %+v", err, counts)
 	}
 	if l[1].Pos.Filename != "/m/a.go" || l[1].Related[0].Pos.Filename != "/m/c.go" {
 		t.Errorf("Print changed the list: %+v", l)
 	}
-	var empty bytes.Buffer
-	ErrorList(nil).Print(&empty, "json", rel)
-	if empty.String() != "[]\n" {
-		t.Errorf("an empty list in json: %q", empty.String())
+	for format, want := range map[string]string{"json": "[]\n{\"errors\": 0, \"warnings\": 0}\n", "text": "", "github": ""} {
+		var empty bytes.Buffer
+		ErrorList(nil).Print(&empty, format, rel)
+		if empty.String() != want {
+			t.Errorf("an empty list in %s: %q, want %q", format, empty.String(), want)
+		}
+	}
+	if got := (ErrorList{{Severity: Error, Msg: "x"}}).Err().Error(); got != "crdgen: error: x" {
+		t.Errorf("Err() = %q", got)
 	}
 }
 

@@ -76,6 +76,12 @@ type Definition struct {
 	// each adding something (CEL rules, printer columns, list map keys).
 	// Any other marker given twice with different values is a conflict.
 	Repeatable bool
+	// Readers are the generators that read the marker, by the names
+	// crdgen generate's --generators takes; nil is every generator. A run
+	// that asks for none of them does not report the marker's problems
+	// (ReadBy): controller-gen's object line, say, never looks at a
+	// validation marker.
+	Readers []string
 	// Caution, when set, says beside a did-you-mean that points at this
 	// marker with the given value what that marker would do that the author
 	// may not want (+kubebuilder:validation:UniqueItems=true is refused by
@@ -83,6 +89,15 @@ type Definition struct {
 	Caution func(value any) string
 
 	spec *argSpec
+}
+
+// ReadBy reports whether a run of these generators (nil: every one) reads
+// the marker.
+func (d *Definition) ReadBy(generators []string) bool {
+	if d.Readers == nil || generators == nil {
+		return true
+	}
+	return slices.ContainsFunc(generators, func(g string) bool { return slices.Contains(d.Readers, g) })
 }
 
 // Items wraps the value of a +kubebuilder:validation:items: marker. Value is

@@ -28,6 +28,8 @@ type cursor struct {
 	err *ArgError
 	// spans records where argument values start and end.
 	spans map[string]Span
+	// warnings are what the parse found that loses nothing.
+	warnings []ArgError
 }
 
 func (c *cursor) failf(at int, format string, args ...any) {

@@ -139,7 +139,7 @@ func (r *Registry) colonSlip(name string, target Target) (*Definition, any) {
 	if d == nil || d.Foreign || !d.singleValue() {
 		return nil, nil
 	}
-	v, _, err := d.parseArgs(name[:i]+"="+name[i+1:], i+1, len(name))
+	v, _, _, err := d.parseArgs(name[:i]+"="+name[i+1:], i+1, len(name))
 	if err != nil {
 		return nil, nil
 	}

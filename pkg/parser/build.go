@@ -198,7 +198,7 @@ func (b *builder) commentPackage(r *rootPkg) {
 				continue
 			}
 			placed, err := b.reg.Parse(text, markers.OnPackage)
-			if err == nil && lostLikeControllerGen(placed) {
+			if err == nil && lostLikeControllerGen(placed) && b.reads(placed.Def) {
 				pos := b.l.fset.Position(raw.comment.Slash + token.Pos(off))
 				b.l.diags.Warnf(pos, markers.CodeMarkerTarget, "+%s in a type's doc comment is lost, in controller-gen too; to make it count, put it in a comment of its own, separated from the declaration by a blank line", placed.Name)
 			}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -36,6 +37,11 @@ func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *mod
 			continue
 		}
 		m.Pos = pos
+		if pkg.Local && b.reads(m.Def) {
+			for _, w := range m.Warnings {
+				b.l.diags.Warnf(m.At(w.Offset), markers.CodeMarkerSyntax, "+%s: %s", m.Name, w.Msg)
+			}
+		}
 		out = append(out, m)
 	}
 	if pkg.Local {
@@ -44,10 +50,39 @@ func (b *builder) parseMarkers(raws []rawMarker, target markers.Target, pkg *mod
 	return out
 }
 
+// reads reports whether a generator the run asks for reads markers of def
+// (nil: a marker of no definition, which is everyone's).
+func (b *builder) reads(def *markers.Definition) bool {
+	return def == nil || def.ReadBy(b.l.opts.Generators)
+}
+
+// readsCRDs reports whether the run asks for the CRDs.
+func (b *builder) readsCRDs() bool {
+	return b.l.opts.Generators == nil || slices.Contains(b.l.opts.Generators, "crd")
+}
+
+// readsUnknown reports whether a generator the run asks for reads the
+// marker an unknown one was meant to be: the one it suggests or, on the
+// wrong kind of node, the one it is elsewhere.
+func (b *builder) readsUnknown(ue *markers.UnknownError) bool {
+	if ue.ValidOn != 0 {
+		return b.reads(b.reg.Lookup(ue.Name, firstTarget(ue.ValidOn)))
+	}
+	name, _, _ := strings.Cut(ue.Suggestion, "=")
+	for _, t := range []markers.Target{markers.OnPackage, markers.OnType, markers.OnField} {
+		if d := b.reg.Lookup(name, t); d != nil {
+			return b.reads(d)
+		}
+	}
+	return true
+}
+
 func (b *builder) markerError(m markers.Marker, err error, pos token.Position, text string, pkg *model.Package) {
 	var ue *markers.UnknownError
 	var ae *markers.ArgError
 	switch {
+	case errors.As(err, &ue) && !b.readsUnknown(ue), errors.As(err, &ae) && !b.reads(m.Def):
+		return
 	case errors.As(err, &ue) && ue.ValidOn != 0:
 		// A marker on the wrong kind of node. controller-gen ignores it
 		// silently; crdgen says so, and stops only when its intent is lost.
@@ -143,6 +178,9 @@ func (b *builder) warnIgnored(ps *pkgSyntax) {
 			m, err := b.reg.Parse(text, t)
 			if err != nil || m.Def.Foreign {
 				continue
+			}
+			if !b.reads(m.Def) {
+				break
 			}
 			hint := ""
 			if t == markers.OnPackage {

@@ -56,7 +56,7 @@ func (b *builder) checkConflicts(ms []markers.Marker, target markers.Target) {
 	seen := map[string]markers.Marker{}
 	var optional, required *markers.Marker
 	for i, m := range ms {
-		if m.Def == nil || m.Def.Foreign {
+		if m.Def == nil || m.Def.Foreign || !b.reads(m.Def) {
 			continue
 		}
 		switch optionality(m.Value) {

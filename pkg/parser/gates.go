@@ -35,6 +35,9 @@ func (b *builder) parseWhen(text string, target markers.Target) (markers.Marker,
 	if ae, isArg := err.(*markers.ArgError); isArg && ae.Offset > 0 {
 		ae.Offset += off
 	}
+	for i := range m.Warnings {
+		m.Warnings[i].Offset += off
+	}
 	m.When, m.Text = cond, text
 	if err == nil && m.Def != nil && m.Def.Name == "crdgen:featureGate" {
 		err = &markers.ArgError{Offset: off + 1, Msg: "a feature gate under +crdgen:when means two conditions; write two +crdgen:featureGate markers"}

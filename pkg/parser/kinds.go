@@ -46,6 +46,9 @@ func (b *builder) assemble() *model.Model {
 				why = "whose +groupName is empty (a CRD needs a group)"
 			}
 			for _, t := range kinds {
+				if !b.readsCRDs() {
+					break
+				}
 				b.l.diags.Warnf(t.Pos, markers.CodeCRD,
 					"kind %s is in package %s, %s, so it gets no CRD; give the package a // +groupName=<group>, or mark it // +kubebuilder:skip to say it is not an API version",
 					t.Ident.Name, p.Path, why)

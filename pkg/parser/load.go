@@ -87,6 +87,12 @@ type Options struct {
 	// structs that embed metav1.TypeMeta and metav1.ObjectMeta
 	// (controller-gen's).
 	ObjectRootKinds bool
+	// Generators are the generators the run asks for, by the names crdgen
+	// generate's --generators takes (nil: every one). The problems of a
+	// marker none of them reads (markers.Definition.ReadBy), and those of
+	// the CRDs, with no crd among them, are not reported: the marker is
+	// dropped, as it would be if it were right, and nothing reads it.
+	Generators []string
 }
 
 const metav1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"

@@ -124,7 +124,7 @@ type B struct {
 			t.Errorf("%s is not the user's own", path)
 		}
 	}
-	if !strings.Contains(diagText(diags), "b/api/types.go:6:5: unknown marker +kubebuilder:validation:Minimun") {
+	if !strings.Contains(diagText(diags), "b/api/types.go:6:5: error: unknown marker +kubebuilder:validation:Minimun") {
 		t.Errorf("the typo in the second module is not an error: %v", diags)
 	}
 }
