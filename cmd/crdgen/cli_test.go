@@ -90,7 +90,7 @@ func TestSuppress(t *testing.T) {
 	if code != exitOK || strings.Contains(stderr, "unknown marker") || !strings.Contains(stderr, "is a type marker and has no effect on a field") {
 		t.Errorf("--suppress unknown-marker: exit %d, want only the other warnings:\n%s", code, stderr)
 	}
-	if code, stderr := run("--unknown-markers=warn", "--suppress", "unknown-marker,marker-target", "--format", "json"); code != exitOK || stderr != "[]\n{\"errors\": 0, \"warnings\": 0}\n" {
+	if code, stderr := run("--unknown-markers=warn", "--suppress", "unknown-marker,marker-target", "--format", "json"); code != exitOK || stderr != "{\n  \"diagnostics\": [],\n  \"errors\": 0,\n  \"warnings\": 0\n}\n" {
 		t.Errorf("--suppress of every code present: exit %d, want an empty JSON array and zero counts:\n%s", code, stderr)
 	}
 	// Errors are not suppressed.
@@ -216,26 +216,27 @@ func TestCheckReportsDriftAndStaleFiles(t *testing.T) {
 		t.Errorf("--check reported a file crdgen does not own:\n%s", stderr)
 	}
 
-	// For CI, the findings come in the chosen format, with a code: a
-	// JSON array and the counts, or workflow commands on the file's
+	// For CI, the findings come in the chosen format, with a code: one
+	// JSON document with the counts, or workflow commands on the file's
 	// changed line.
 	_, _, stderr = gen("--check", "--format", "json")
-	var findings []struct {
-		File     string `json:"file"`
-		Line     int    `json:"line"`
-		Severity string `json:"severity"`
-		Code     string `json:"code"`
+	var report struct {
+		Diagnostics []struct {
+			File     string `json:"file"`
+			Line     int    `json:"line"`
+			Severity string `json:"severity"`
+			Code     string `json:"code"`
+		}
+		Errors, Warnings int
 	}
-	var counts struct{ Errors, Warnings int }
-	dec := json.NewDecoder(strings.NewReader(stderr))
-	if err := dec.Decode(&findings); err != nil {
-		t.Fatalf("--check --format json: stderr does not start with a JSON array: %v\n%s", err, stderr)
+	if err := json.Unmarshal([]byte(stderr), &report); err != nil {
+		t.Fatalf("--check --format json: stderr is not one JSON document: %v\n%s", err, stderr)
 	}
-	if err := dec.Decode(&counts); err != nil || counts.Errors != 2 || counts.Warnings != 0 || dec.More() {
-		t.Errorf("--check --format json: the counts after the array: %v %+v\n%s", err, counts, stderr)
+	if report.Errors != 2 || report.Warnings != 0 {
+		t.Errorf("--check --format json: the counts: %+v\n%s", report, stderr)
 	}
 	var codes []string
-	for _, d := range findings {
+	for _, d := range report.Diagnostics {
 		codes = append(codes, fmt.Sprintf("%s:%d %s %s", filepath.Base(d.File), d.Line, d.Severity, d.Code))
 	}
 	if want := []string{"batch.example.com_jobs.yaml:20 error stale", "batch.example.com_oldjobs.yaml:1 error stale"}; !slices.Equal(codes, want) {

@@ -93,7 +93,7 @@ func TestAPersonsManifestsAreKept(t *testing.T) {
 
 	os.WriteFile(filepath.Join(dir, "hack", "rbac-header.txt"), []byte("# Copyright YEAR\n---\napiVersion: v1\nkind: Secret\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "crdgen.yaml"), []byte("rbac:\n  headerFile: hack/rbac-header.txt\n"), 0o644)
-	refused(t, dir, "hack/rbac-header.txt:2:1: a header of manifests must be YAML comments only", "", "--generators", "rbac")
+	refused(t, dir, "hack/rbac-header.txt:2:1: error: a header of manifests must be YAML comments only", "", "--generators", "rbac")
 	os.WriteFile(filepath.Join(dir, "hack", "rbac-header.txt"), []byte("# Copyright YEAR\n"), 0o644)
 	mustGenerate(t, dir, "--generators", "rbac")
 	if data, _ := os.ReadFile(rolePath); !strings.HasPrefix(string(data), "# Copyright 20") {
@@ -147,7 +147,7 @@ func TestOutputsStayInTheProject(t *testing.T) {
 	types := filepath.Join(dir, "api", "v1", "types.go")
 	data, _ := os.ReadFile(types)
 	os.WriteFile(types, []byte(strings.Replace(string(data), "// +groupName=", "// +kubebuilder:ac:output:package="+filepath.ToSlash(rel)+"\n// +groupName=", 1)), 0o644)
-	refused(t, dir, "api/v1/types.go:3:4: +kubebuilder:ac:output:package="+filepath.ToSlash(rel)+" puts the apply configurations of example.com/shop/api/v1 outside the project", outside)
+	refused(t, dir, "api/v1/types.go:3:4: error: +kubebuilder:ac:output:package="+filepath.ToSlash(rel)+" puts the apply configurations of example.com/shop/api/v1 outside the project", outside)
 	mustGenerate(t, dir, "--generators", "applyconfiguration", "--allow-outside", outside)
 	if _, err := os.Stat(filepath.Join(outside, "utils.go")); err != nil {
 		t.Errorf("--allow-outside: %v", err)
@@ -235,7 +235,7 @@ func TestFieldsNamedLikeDeepCopyMethodsAreErrors(t *testing.T) {
 	types := filepath.Join(dir, "api", "v1", "types.go")
 	data, _ := os.ReadFile(types)
 	os.WriteFile(types, []byte(strings.Replace(string(data), "\tSize int32 `json:\"size\"`\n", "\tSize int32 `json:\"size\"`\n\t// DeepCopy says whether to copy.\n\tDeepCopy bool `json:\"deepCopy,omitempty\"`\n", 1)), 0o644)
-	refused(t, dir, `api/v1/types.go:21:2: field "DeepCopy" of WidgetSpec has the name of a method its DeepCopy code needs`, "")
+	refused(t, dir, `api/v1/types.go:21:2: error: field "DeepCopy" of WidgetSpec has the name of a method its DeepCopy code needs`, "")
 }
 
 // TestStaleApplyConfigurationsAreRemoved removes a type an apply
@@ -266,7 +266,7 @@ func TestStaleApplyConfigurationsAreRemoved(t *testing.T) {
 	noExtra = noExtra[:strings.Index(noExtra, "\n// Extra is more.")] + "\n"
 	os.WriteFile(types, []byte(noExtra), 0o644)
 	code, _, stderr := crdgenIn(t, dir, "generate", "--generators", "applyconfiguration", "--check")
-	if want := "api/v1/applyconfiguration/api/v1/extra.go:1: stale"; code != exitFail || !strings.Contains(stderr, want) {
+	if want := "api/v1/applyconfiguration/api/v1/extra.go:1: error: stale"; code != exitFail || !strings.Contains(stderr, want) {
 		t.Errorf("--check after the type went: exit %d, want %q in\n%s", code, want, stderr)
 	}
 	mustGenerate(t, dir, "--generators", "applyconfiguration")
@@ -316,7 +316,7 @@ func TestAHeaderThatIsNotAGoCommentIsOneError(t *testing.T) {
 	}
 	dir := acProject(t, "")
 	os.WriteFile(filepath.Join(dir, "hack", "boilerplate.go.txt"), []byte("Copyright YEAR The Shop Authors.\n"), 0o644)
-	refused(t, dir, "hack/boilerplate.go.txt:1:1: the header of generated Go files must be Go comments only", "")
+	refused(t, dir, "hack/boilerplate.go.txt:1:1: error: the header of generated Go files must be Go comments only", "")
 	_, _, stderr := crdgenIn(t, dir, "generate")
 	if n := strings.Count(stderr, "must be Go comments only"); n != 1 {
 		t.Errorf("the header's error is printed %d times, want once:\n%s", n, stderr)

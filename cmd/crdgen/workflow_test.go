@@ -200,8 +200,8 @@ func TestDiffAgainstGit(t *testing.T) {
 // the line and suggests the setting meant.
 func TestConfigMistakes(t *testing.T) {
 	tests := []struct{ config, want string }{
-		{"outputdir: x\n", `crdgen.yaml:1: unknown setting "outputdir", did you mean "outputDir"`},
-		{"packages: [./...]\nconversion:\n  styl: methods\n", `crdgen.yaml:3: unknown setting "styl" in conversion, did you mean "style"`},
+		{"outputdir: x\n", `crdgen.yaml:1:1: error: unknown setting "outputdir", did you mean "outputDir"`},
+		{"packages: [./...]\nconversion:\n  styl: methods\n", `crdgen.yaml:3:3: error: unknown setting "styl" in conversion, did you mean "style"`},
 		{"unknownMarkers: wran\n", `crdgen.yaml:1: unknownMarkers: want one of error, warn, got "wran", did you mean "warn"`},
 		{"kubeVersion: \"1.99\"\n", "crdgen.yaml: kubeVersion:"},
 		{"suppress: [marker-ignored, lnit]\n", `crdgen.yaml:1: suppress: no diagnostic code "lnit", did you mean "lint"`},

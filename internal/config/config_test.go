@@ -14,9 +14,9 @@ import (
 func TestParseReportsEveryUnknownKey(t *testing.T) {
 	data := []byte("packages: [./api/...]\noutputDri: config/crd\nrbac:\n  roleNam: r\nyaer: \"2026\"\n")
 	want := []string{
-		`crdgen.yaml:2:1: unknown setting "outputDri", did you mean "outputDir"`,
-		`crdgen.yaml:4:3: unknown setting "roleNam" in rbac, did you mean "roleName"`,
-		`crdgen.yaml:5:1: unknown setting "yaer", did you mean "year"`,
+		`crdgen.yaml:2:1: error: unknown setting "outputDri", did you mean "outputDir"`,
+		`crdgen.yaml:4:3: error: unknown setting "roleNam" in rbac, did you mean "roleName"`,
+		`crdgen.yaml:5:1: error: unknown setting "yaer", did you mean "year"`,
 	}
 	for range 20 {
 		_, err := Parse("crdgen.yaml", "/p", data)

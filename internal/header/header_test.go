@@ -69,11 +69,11 @@ func TestReadRefusesWhatIsNotAComment(t *testing.T) {
 	}{
 		{"kubebuilder's boilerplate", "/*\nCopyright YEAR.\n*/", GoComments, ""},
 		{"line comments", "// a\n\n// b\n", GoComments, ""},
-		{"a declaration", "// a\npackage x\n", GoComments, ":2:1: the header of generated Go files must be Go comments only"},
-		{"an unterminated comment", "/* a\n", GoComments, ":1:1: the header of generated Go files must be Go comments only"},
+		{"a declaration", "// a\npackage x\n", GoComments, ":2:1: error: the header of generated Go files must be Go comments only"},
+		{"an unterminated comment", "/* a\n", GoComments, ":1:1: error: the header of generated Go files must be Go comments only"},
 		{"YAML comments", "# a\n\n  # b\n", YAMLComments, ""},
-		{"a document", "# a\n---\nkind: Secret\n", YAMLComments, ":2:1: a header of manifests must be YAML comments only"},
-		{"a Go comment", "/*\nCopyright\n*/\n", YAMLComments, ":1:1: a header of manifests must be YAML comments only"},
+		{"a document", "# a\n---\nkind: Secret\n", YAMLComments, ":2:1: error: a header of manifests must be YAML comments only"},
+		{"a Go comment", "/*\nCopyright\n*/\n", YAMLComments, ":1:1: error: a header of manifests must be YAML comments only"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			file := filepath.Join(dir, "header.txt")

@@ -24,9 +24,17 @@ type jsonRelated struct {
 	Message string `json:"message"`
 }
 
-// JSON renders the diagnostics, in their order, as an indented JSON array
-// of {file, line, column, severity, code, message, related}; an empty list
-// is "[]", so that tools can always parse it.
+// jsonReport is the JSON form of a run's diagnostics: one document.
+type jsonReport struct {
+	Diagnostics []jsonDiag `json:"diagnostics"`
+	Errors      int        `json:"errors"`
+	Warnings    int        `json:"warnings"`
+}
+
+// JSON renders the diagnostics, in their order, as one indented JSON
+// object: {"diagnostics": [{file, line, column, severity, code, message,
+// related}...], "errors": N, "warnings": M}; with no diagnostic the list is
+// [], so that tools can always parse it.
 func (l ErrorList) JSON() []byte {
 	out := []jsonDiag{}
 	for _, d := range l {
@@ -37,6 +45,7 @@ func (l ErrorList) JSON() []byte {
 		}
 		out = append(out, j)
 	}
-	data, _ := json.MarshalIndent(out, "", "  ")
+	errs, warns := l.Count()
+	data, _ := json.MarshalIndent(jsonReport{Diagnostics: out, Errors: errs, Warnings: warns}, "", "  ")
 	return data
 }

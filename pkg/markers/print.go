@@ -21,10 +21,8 @@ func Formats() []string { return []string{"text", "json", "github"} }
 // many errors and warnings there were (Count), so that one error among
 // hundreds of warnings is not missed: in text a line "2 errors, 448
 // warnings", in github a notice of it, both only when there is a
-// diagnostic. In the json format the array is written even when it is
-// empty, and the counts follow it always, as a second JSON value on a line
-// of its own, {"errors": 2, "warnings": 448}, so that tools reading the
-// stream of values can always parse both.
+// diagnostic. In the json format the counts are fields of the one JSON
+// object written, always, beside the list (JSON).
 func (l ErrorList) Print(w io.Writer, format string, rel func(string) string) {
 	sorted := l.Sorted()
 	for i := range sorted {
@@ -40,7 +38,7 @@ func (l ErrorList) Print(w io.Writer, format string, rel func(string) string) {
 	errs, warns := sorted.Count()
 	switch format {
 	case "json":
-		fmt.Fprintf(w, "%s\n{\"errors\": %d, \"warnings\": %d}\n", sorted.JSON(), errs, warns)
+		fmt.Fprintf(w, "%s\n", sorted.JSON())
 	case "github":
 		for _, d := range sorted {
 			fmt.Fprintln(w, d.GitHub())

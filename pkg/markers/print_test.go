@@ -36,19 +36,20 @@ func TestPrintFormats(t *testing.T) {
 	}
 	var js bytes.Buffer
 	l.Print(&js, "json", rel)
-	dec := json.NewDecoder(&js)
-	var diags []map[string]any
-	var counts struct{ Errors, Warnings int }
-	if err := dec.Decode(&diags); err != nil || len(diags) != 3 || diags[1]["file"] != "a.go" || diags[1]["severity"] != "warning" {
-		t.Errorf("json array: %v %v", err, diags)
+	var report struct {
+		Diagnostics      []map[string]any
+		Errors, Warnings int
 	}
-	if err := dec.Decode(&counts); err != nil || counts.Errors != 2 || counts.Warnings != 1 || dec.More() {
-		t.Errorf("json counts: %v %+v", err, counts)
+	if err := json.Unmarshal(js.Bytes(), &report); err != nil || len(report.Diagnostics) != 3 || report.Diagnostics[1]["file"] != "a.go" || report.Diagnostics[1]["severity"] != "warning" {
+		t.Errorf("json diagnostics: %v %v", err, report.Diagnostics)
+	}
+	if report.Errors != 2 || report.Warnings != 1 {
+		t.Errorf("json counts: %+v", report)
 	}
 	if l[1].Pos.Filename != "/m/a.go" || l[1].Related[0].Pos.Filename != "/m/c.go" {
 		t.Errorf("Print changed the list: %+v", l)
 	}
-	for format, want := range map[string]string{"json": "[]\n{\"errors\": 0, \"warnings\": 0}\n", "text": "", "github": ""} {
+	for format, want := range map[string]string{"json": "{\n  \"diagnostics\": [],\n  \"errors\": 0,\n  \"warnings\": 0\n}\n", "text": "", "github": ""} {
 		var empty bytes.Buffer
 		ErrorList(nil).Print(&empty, format, rel)
 		if empty.String() != want {
