@@ -12,9 +12,9 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/crdgen/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/internal/config"
-	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
 	"github.com/crdgen/crdgen/internal/safefile"
 )
 

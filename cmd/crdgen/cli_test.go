@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crdgen/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 )
 
 // TestCRDsToStdout checks -o -: the CRDs, in file name order, as one YAML

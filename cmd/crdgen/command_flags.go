@@ -9,8 +9,8 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/crdgen/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 

@@ -3,10 +3,10 @@ package main
 // This file implements "crdgen conversion".
 
 import (
-	"github.com/crdgen/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 
-	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )

@@ -7,8 +7,8 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/crdgen/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )

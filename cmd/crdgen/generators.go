@@ -14,9 +14,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/crdgen/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/internal/config"
-	"github.com/crdgen/crdgen/internal/generators"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/generators"
 )
 
 // genFlags are generate's settings of the generators beside the CRDs.

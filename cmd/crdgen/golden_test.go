@@ -12,11 +12,11 @@ import (
 
 	"github.com/crdgen/crdgen/internal/safefile"
 
-	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/crdgen/crdgen/internal/cache"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cache"
 	"github.com/crdgen/crdgen/internal/golden"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"

@@ -10,9 +10,9 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/crdgen/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/internal/config"
-	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/jsonschema"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )

@@ -7,8 +7,8 @@ package main
 import (
 	"errors"
 
-	"github.com/crdgen/crdgen/internal/config"
-	"github.com/crdgen/crdgen/internal/openshift"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/openshift"
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/pipeline"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 )
 
 // TestFeatureSetsWorkflow follows a project with two feature sets: generate

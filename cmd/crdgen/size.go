@@ -7,8 +7,8 @@ package main
 // where the cost report needs the CEL analysis.
 
 import (
-	"github.com/crdgen/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 
 	"github.com/crdgen/crdgen/pkg/crdsize"
 	"github.com/crdgen/crdgen/pkg/pipeline"

@@ -9,10 +9,10 @@ import (
 	"regexp"
 	"slices"
 
-	"github.com/crdgen/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/internal/config"
-	"github.com/crdgen/crdgen/internal/openshift"
-	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/openshift"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
 
 	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/pipeline"

@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crdgen/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 

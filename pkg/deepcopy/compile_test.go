@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdgen/crdgen/internal/gencase"
+	"github.com/crdgen/crdgen/pkg/parser/parsertest"
 )
 
 // casePackages returns the directories of a case's Go packages (all but
@@ -88,7 +88,7 @@ func TestGeneratedCodeCompiles(t *testing.T) {
 		t.Skip("runs go vet on the testdata packages")
 	}
 	all := map[string]string{}
-	for _, name := range gencase.Names(t) {
+	for _, name := range parsertest.Names(t) {
 		stderr, _ := os.ReadFile(filepath.Join("testdata", name, "want", "stderr.txt"))
 		failed := errorDirs(string(stderr))
 		for pkg, want := range casePackages(t, name) {

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdgen/crdgen/internal/gencase"
 	"github.com/crdgen/crdgen/internal/golden"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/parser"
+	"github.com/crdgen/crdgen/pkg/parser/parsertest"
 )
 
 // goldenYear replaces YEAR in a case's boilerplate.go.txt.
@@ -52,7 +52,7 @@ func generateCase(t testing.TB, name string) ([]File, markers.ErrorList) {
 // that gets one, and want/stderr.txt with the diagnostics (paths relative
 // to the case), absent when there are none.
 func TestGolden(t *testing.T) {
-	for _, name := range gencase.Names(t) {
+	for _, name := range parsertest.Names(t) {
 		t.Run(name, func(t *testing.T) {
 			files, diags := generateCase(t, name)
 			dir, err := filepath.Abs(filepath.Join("testdata", name))
@@ -86,7 +86,7 @@ func diagText(l markers.ErrorList) string {
 // TestSameBytesEveryRun generates every case twice from one model and
 // checks the files are the same.
 func TestSameBytesEveryRun(t *testing.T) {
-	for _, name := range gencase.Names(t) {
+	for _, name := range parsertest.Names(t) {
 		first, _ := generateCase(t, name)
 		second, _ := generateCase(t, name)
 		if len(first) != len(second) {

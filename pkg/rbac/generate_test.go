@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crdgen/crdgen/internal/gencase"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/parser/parsertest"
 )
 
 // TestGenerateNeedsARoleName checks that a missing role name is an error
@@ -22,7 +22,7 @@ func TestGenerateNeedsARoleName(t *testing.T) {
 // TestGenerateLeavesTheModelAlone checks that rewriting groups=core to ""
 // changes crdgen's copies, not the model's marker values.
 func TestGenerateLeavesTheModelAlone(t *testing.T) {
-	c := gencase.Load(t, "core_is_the_empty_group")
+	c := parsertest.Load(t, "core_is_the_empty_group")
 	Generate(c.Model, Options{RoleName: "r"})
 	core := 0
 	for _, pkg := range c.Model.Packages {

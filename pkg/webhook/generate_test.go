@@ -4,14 +4,14 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/crdgen/crdgen/internal/gencase"
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/parser/parsertest"
 )
 
 // TestGenerateLeavesTheModelAlone checks that rewriting groups=core to ""
 // changes crdgen's copies, not the model's marker values.
 func TestGenerateLeavesTheModelAlone(t *testing.T) {
-	c := gencase.Load(t, "every_argument_normalised")
+	c := parsertest.Load(t, "every_argument_normalised")
 	Generate(c.Model, Options{})
 	found := false
 	for _, pkg := range c.Model.Packages {

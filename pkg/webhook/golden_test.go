@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/crdgen/crdgen/internal/gencase"
 	"github.com/crdgen/crdgen/internal/golden"
+	"github.com/crdgen/crdgen/pkg/parser/parsertest"
 )
 
 // TestGolden runs the webhook generator on every case of testdata and compares
@@ -14,9 +14,9 @@ import (
 // generator's). A case with an error writes no manifests.yaml, as crdgen writes
 // nothing then.
 func TestGolden(t *testing.T) {
-	for _, name := range gencase.Names(t) {
+	for _, name := range parsertest.Names(t) {
 		t.Run(name, func(t *testing.T) {
-			c := gencase.Load(t, name)
+			c := parsertest.Load(t, name)
 			opts := Options{Header: c.Header}
 			out, diags := Generate(c.Model, opts)
 			again, _ := Generate(c.Model, opts)
@@ -30,7 +30,7 @@ func TestGolden(t *testing.T) {
 			if all.HasErrors() {
 				out = nil
 			}
-			golden.CheckDir(t, filepath.Join(c.Dir, "want"), files(out, gencase.Stderr(t, all)))
+			golden.CheckDir(t, filepath.Join(c.Dir, "want"), files(out, parsertest.Stderr(t, all)))
 		})
 	}
 }

@@ -1,11 +1,13 @@
-// Package gencase loads the golden cases of the generators that read
-// package markers (pkg/rbac, pkg/webhook) for their tests.
+// Package parsertest loads the golden cases of the generators that read
+// the model (pkg/rbac, pkg/webhook, pkg/deepcopy) for their tests. It is
+// test support: only _test.go files import it (TestFloors holds that),
+// since it loads packages through pkg/parser, above every generator.
 //
 // A case is a directory testdata/<case>/ of the test's package: Go packages
 // (loaded as ./testdata/<case>/..., the way controller-gen's paths= loads
 // them), an optional options.json with the generator's options as
 // controller-gen takes them, and want/ with the expected files.
-package gencase
+package parsertest
 
 import (
 	"bytes"

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
 	_ "github.com/crdgen/crdgen/internal/golden"
-	"github.com/crdgen/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
 

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/crdgen/crdgen/internal/header"
-	"github.com/crdgen/crdgen/internal/output"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/header"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
 	"github.com/crdgen/crdgen/internal/safefile"
 	"github.com/crdgen/crdgen/pkg/applyconfig"
 	"github.com/crdgen/crdgen/pkg/deepcopy"

@@ -1,0 +1,3 @@
+// Package parallel runs independent work on every core while keeping the
+// result independent of scheduling: callers store results by index.
+package parallel
