@@ -1,16 +1,15 @@
 package main
 
 // This file implements "crdgen docs": the API reference in Markdown
-// (pkg/apidocs) of the CRDs the pipeline builds, and the reference crdgen
-// generate writes beside the CRDs when crdgen.yaml has docs.outputDir.
+// (pkg/apidocs) of the CRDs the pipeline builds; crdgen generate writes
+// the same files through its docs generator.
 
 import (
 	"errors"
-	"path/filepath"
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/generators"
 	"github.com/crdgen/crdgen/pkg/apidocs"
 )
 
@@ -60,44 +59,11 @@ longer makes are removed; other files there are left alone.
 			if !r.results.Built() {
 				return nil, nil
 			}
-			out := newOutputs()
-			return out, r.addDocs(out, r.a.abs(outputDir), apidocs.Options{Split: apidocs.Split(split.Value)})
+			set, err := generators.Docs(r.generatorInput(), r.a.abs(outputDir), apidocs.Options{Split: apidocs.Split(split.Value)})
+			if err != nil {
+				return nil, err
+			}
+			return &outputs{Set: *set}, nil
 		},
 	}
-}
-
-// generateDocs adds the API reference to generate's outputs when
-// crdgen.yaml asks for it (docs.outputDir). crdgen.yaml is read again
-// here, rather than kept by the skeleton, so that generate's own code
-// stays as it is.
-func (r *runState) generateDocs(out *outputs) error {
-	cfg, err := r.a.findConfig(r.reads)
-	if err != nil || cfg == nil || cfg.Docs == nil || cfg.Docs.OutputDir == "" {
-		return err
-	}
-	return r.addDocs(out, cfg.Resolve(cfg.Docs.OutputDir), apidocs.Options{Split: apidocs.Split(cfg.Docs.Split)})
-}
-
-// addDocs adds the API reference of every set's CRDs to out, in dir,
-// where crdgen removes the Markdown files it wrote that the run no longer
-// makes, and replaces no file it did not write.
-func (r *runState) addDocs(out *outputs, dir string, opts apidocs.Options) error {
-	var builds []apidocs.Build
-	for _, sr := range r.results {
-		crds, err := sr.Result.WithObjects()
-		if err != nil {
-			return err
-		}
-		builds = append(builds, apidocs.Build{Set: sr.Set, CRDs: crds})
-	}
-	files, err := apidocs.Generate(r.mod, builds, opts)
-	if err != nil {
-		return err
-	}
-	own := output.OwnedIf(apidocs.Owned, "move it, or write the reference to another directory")
-	for _, f := range files {
-		out.Put(filepath.Join(dir, f.Name), output.Bytes(f.Content), own)
-	}
-	out.Stale = append(out.Stale, output.Stale{Dir: dir, Ext: ".md", Own: func(_ string, data []byte) bool { return apidocs.Owned(data) }})
-	return nil
 }

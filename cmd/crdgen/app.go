@@ -74,7 +74,8 @@ const usage = `crdgen turns Go API types with +kubebuilder markers into CustomRe
 
 Usage:
   crdgen generate [flags] PACKAGES...
-                                   write everything: CRDs, conversions, the cost report
+                                   write what --generators asks (crdgen generate -h lists them): CRDs,
+                                   conversions, DeepCopy, RBAC, webhooks, apply configurations, ...
   crdgen crd [flags] PACKAGES...   write one CRD file per kind
   crdgen test [flags] PACKAGES...  run the CRDs' test suites through the API server's code, in process
   crdgen cost [flags] PACKAGES...  report what every CEL rule costs the API server

@@ -22,6 +22,7 @@ import (
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/generators"
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cache"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
@@ -157,11 +158,6 @@ type outputs struct {
 	exitCode int
 }
 
-// newOutputs returns outputs with no files yet.
-func newOutputs() *outputs {
-	return &outputs{}
-}
-
 // runCommand runs a package command.
 func (a *app) runCommand(c *command, args []string) int {
 	r, code, ok := a.prepare(c, args)
@@ -184,6 +180,13 @@ func (a *app) prepare(c *command, args []string) (r *runState, code int, ok bool
 	if list, ok := markers.AsErrorList(err); ok {
 		a.printDiags(list)
 		return nil, exitFail, false
+	}
+	if err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+		return nil, exitFail, false
+	}
+	if err == nil && cfg != nil {
+		err = cfg.CheckGenerators(generators.Names())
 	}
 	if err != nil {
 		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/generators"
 
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
@@ -55,7 +56,11 @@ removes the CRD files there that crdgen wrote and no kind makes any more.
 			if toStdout() {
 				return &outputs{stdout: inFileOrder(r.results[0].Result.Files)}, nil
 			}
-			return r.crdOutputs(outputDir)
+			set, err := generators.CRDs(r.generatorInput(), outputDir)
+			if err != nil {
+				return nil, err
+			}
+			return &outputs{Set: *set}, nil
 		},
 	}
 }

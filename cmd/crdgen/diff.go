@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/generators"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/previous"
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
@@ -67,7 +68,7 @@ maxLength). Exits 1 when a breaking change is not allowed.
 			out := &outputs{}
 			var sets []crddiff.SetEntries
 			for _, sr := range r.results {
-				dir, from := r.setDir(sr, outputDir), against
+				dir, from := generators.SetDir(r.generatorInput(), sr, outputDir), against
 				if sr.Set != nil && against != "" && !strings.HasPrefix(against, "git:") {
 					from = filepath.Join(r.a.abs(against), sr.Set.Name)
 				}

@@ -4,7 +4,6 @@ package main
 // every output crdgen makes of them.
 
 import (
-	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,92 +11,65 @@ import (
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/generators"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
 
 	"github.com/crdgen/crdgen/pkg/celcost"
-	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/crtest"
-	"github.com/crdgen/crdgen/pkg/deepcopy"
-	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 )
 
 func generateCommand() *command {
-	var outputDir, costReport string
-	var conv conversionFlags
-	var gen genFlags
+	var costReport string
 	var runTests bool
+	table := generators.New()
 	return &command{
 		name: "generate",
 		about: `Usage: crdgen generate [flags] PACKAGES...
 
-Loads PACKAGES once and writes what --generators asks of them: one CRD per
-group and kind into DIR/<group>_<plural>.yaml (crd), the conversions of
-every kind with several versions into its packages
-(zz_generated.conversion.go; conversion), the DeepCopy methods (object),
-the RBAC role (rbac), the webhook configurations (webhook) and the apply
-configurations (applyconfiguration) controller-gen writes, and with
---cost-report the CEL cost report. A generator not asked for writes and
-removes nothing. In a kubebuilder project (a PROJECT file) it does what
-"make manifests generate" does, in kubebuilder's layout (no conversion). With --test
-(test.generate in crdgen.yaml), it first runs the CRDs' test suites as
-crdgen test does, and writes nothing when a case fails.
+Loads PACKAGES once and writes what --generators asks of them:
+
+` + generators.Help() + `
+and with --cost-report the CEL cost report. A generator not asked for
+writes and removes nothing. In a kubebuilder project (a PROJECT file) it
+does what "make manifests generate" does, in kubebuilder's layout (no
+conversion). With --test (test.generate in crdgen.yaml), it first runs
+the CRDs' test suites as crdgen test does, and writes nothing when a case
+fails.
 `,
 		builds:     true,
 		diagFormat: true,
 		phase:      "conversion",
 		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
-			r.outputDirFlag(fs, &outputDir, "where CRD files go")
+			table.Register(fs, generators.Defaults{Config: cfg, Layout: r.layout})
 			r.checkFlag(fs)
 			fs.StringVar(&costReport, "cost-report", "FILE", cfg.Resolve(cfg.CostReport),
 				"also write the CEL cost report (.json: JSON, .md: Markdown, else text; - prints it as text on standard output)")
-			conv.register(fs, cfg, "conversion-")
 			fs.BoolVar(&runTests, "test", cfg.Test != nil && cfg.Test.Generate,
 				"run the CRDs' test suites first (as crdgen test does) and write nothing if a case fails")
-			gen.register(fs, r.layout)
 		},
 		check: func(r *runState) error {
-			switch outputDir {
-			case "":
-				return errors.New("the output directory is empty; name one with -o")
-			case "-":
-				return errors.New("-o - (standard output) is for CRDs alone; use crdgen crd -o -")
-			}
 			r.costReport = costReport != ""
 			r.keepObjects = runTests
-			if err := gen.check(time.Now()); err != nil {
+			if err := table.Check(r.fs, time.Now()); err != nil {
 				return err
 			}
-			if err := gen.checkReaders(r.fs); err != nil {
-				return err
-			}
-			r.generators = gen.which
-			r.allFields = gen.runs("object")
-			r.comments = gen.runs("applyconfiguration")
+			needs := table.Needs()
+			r.generators, r.allFields, r.comments = table.Which(), needs.AllFields, needs.Comments
 			return r.checkOutputDir()
 		},
 		uncached: func(*runState) bool { return costReport == "-" },
 		// make manifests generate runs generate twice over the same
 		// packages with other generators: each set keeps its own record.
 		slot: func(*runState) ([]string, error) {
-			return []string{"generators " + strings.Join(slices.Sorted(slices.Values(gen.which)), ",")}, nil
+			return []string{"generators " + strings.Join(slices.Sorted(slices.Values(table.Which())), ",")}, nil
 		},
-		needsCRDs: func(*runState) bool { return gen.runs("crd") },
+		needsCRDs: func(*runState) bool { return table.Needs().CRDs },
 		produce: func(r *runState) (*outputs, error) {
 			// A generator not asked for writes nothing and removes nothing:
 			// --generators object alone leaves the CRDs and conversions as
 			// they are, and the CRDs are not even built.
-			res := &convgen.Result{Report: &convgen.Report{}}
-			if gen.runs("conversion") {
-				copts := conv.options()
-				if gen.runs("object") {
-					copts.Objects = deepcopy.Objects(r.mod)
-				}
-				var cdiags markers.ErrorList
-				res, cdiags = r.conversions(copts)
-				r.diags.Append(cdiags)
-			}
-			if res == nil || gen.runs("crd") && !r.results.Built() {
+			if table.Needs().CRDs && !r.results.Built() {
 				return nil, nil
 			}
 			if runTests {
@@ -110,23 +82,13 @@ crdgen test does, and writes nothing when a case fails.
 					return t, nil
 				}
 			}
-			out := conversionOutputs(res)
-			if err := r.addGenerated(out, &gen); err != nil {
-				return nil, err
-			}
-			if !gen.runs("crd") {
-				return out, nil
-			}
-			crds, err := r.crdOutputs(outputDir)
+			set, diags, err := table.Run(r.generatorInput())
+			r.diags.Append(diags)
 			if err != nil {
 				return nil, err
 			}
-			out.Add(&crds.Set)
-			r.jsonSchemaOutputs(out)
-			if err := r.generateDocs(out); err != nil {
-				return nil, err
-			}
-			if costReport == "" {
+			out := &outputs{Set: *set}
+			if costReport == "" || !table.Asked("crd") {
 				return out, nil
 			}
 			return out, r.writeCostReport(out, costReport)

@@ -9,8 +9,6 @@ import (
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/openshift"
-	"github.com/crdgen/crdgen/pkg/convgen"
-	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -48,30 +46,6 @@ func (r *runState) openShiftOptions() *schemagen.OpenShift {
 		return nil
 	}
 	return &schemagen.OpenShift{Overrides: r.osOverrides}
-}
-
-// openShiftOutputs are the CRD files in openshift's layout.
-func (r *runState) openShiftOutputs() (*outputs, error) {
-	files, stale, err := openshift.Outputs(r.results, r.sets, r.openshift.Manifests)
-	if err != nil {
-		return nil, err
-	}
-	out := newOutputs()
-	for path, f := range files {
-		out.Put(path, f, crdOwner)
-	}
-	out.Stale = stale
-	return out, nil
-}
-
-// conversions are the conversion functions generate writes: none in
-// openshift's layout, where each version package makes a CRD of its own,
-// with no other version to convert to.
-func (r *runState) conversions(opts convgen.Options) (*convgen.Result, markers.ErrorList) {
-	if r.openshift != nil {
-		return &convgen.Result{Report: &convgen.Report{}}, nil
-	}
-	return convgen.Generate(r.mod, opts)
 }
 
 // runOpenShiftSuites runs suites as openshift's harness does.

@@ -5,14 +5,12 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
 	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
@@ -63,43 +61,6 @@ func (r *runState) setOptions(set *featureset.Set) pipeline.Options {
 	}
 	return opts
 }
-
-// setDir is where a result's CRDs go: its set's outputDir, or dir.
-func (r *runState) setDir(sr pipeline.SetResult, dir string) string {
-	if sr.Set != nil {
-		return sr.Set.OutputDir
-	}
-	return r.a.abs(dir)
-}
-
-// crdOutputs are the CRD files of every set, in its directory (dir
-// without sets), and where crdgen removes those no set makes any more. A
-// directory where crdgen test reads suites is refused: the next run would
-// read the CRDs as suites.
-func (r *runState) crdOutputs(dir string) (*outputs, error) {
-	if r.openshift != nil {
-		return r.openShiftOutputs()
-	}
-	out := newOutputs()
-	suites := r.suiteDirs()
-	for _, sr := range r.results {
-		d := r.setDir(sr, dir)
-		for _, s := range suites {
-			if output.Within(d, s) {
-				return nil, fmt.Errorf("the CRDs would go to %s, inside %s, where crdgen test reads suites: choose another output directory", r.a.rel(d), r.a.rel(s))
-			}
-		}
-		for name, f := range sr.Result.Files {
-			out.Put(filepath.Join(d, name), f, crdOwner)
-		}
-		out.Stale = append(out.Stale, output.Stale{Dir: d, Own: output.OwnedCRDs(schemagen.VersionAnnotation, sr.Result.Groups)})
-	}
-	return out, nil
-}
-
-// crdOwner is the owner of a CRD file: one CustomResourceDefinition (a
-// file that holds any other document is a person's).
-var crdOwner = output.Manifests("the CRD", "CustomResourceDefinition")
 
 // suiteDirs are where crdgen test looks for suites: the tests directory of
 // every API version, and test.suites of crdgen.yaml.

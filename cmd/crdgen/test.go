@@ -166,7 +166,7 @@ func (r *runState) starterSuite(kind string) (*outputs, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--init %s: %v", kind, err)
 	}
-	out := newOutputs()
+	out := &outputs{}
 	out.Put(path, pipeline.FileOf(st.Text), output.NewOnly)
 	out.stdout = []pipeline.File{pipeline.FileOf([]byte(st.Summary(r.a.rel(path)) + "\n"))}
 	return out, nil

@@ -187,11 +187,6 @@ type Docs struct {
 	Split string `json:"split,omitempty"`
 }
 
-// Generators are the names generators may have in crdgen.yaml and
-// --generators, in the order generate runs them.
-func Generators() []string {
-	return []string{"crd", "conversion", "object", "rbac", "webhook", "applyconfiguration"}
-}
 
 // Test is the test section of crdgen.yaml.
 type Test struct {
@@ -208,20 +203,43 @@ type Test struct {
 
 // configKeys lists the keys crdgen.yaml may hold, for did-you-mean.
 func configKeys() map[string][]string {
-	return map[string][]string{
-		"": {"packages", "outputDir", "unknownMarkers", "allowDangerousTypes", "maxDescriptionLength", "descriptions", "maxCRDBytes", "sizeLimits",
-			"omitVersionAnnotation", "generateEmbeddedObjectMeta", "kubeVersion", "costOverBudget", "costReport", "suppress", "buildTags", "conversion", "test",
-			"featureSets", "featureGates", "generators", "headerFile", "year", "rbac", "webhook", "applyConfiguration", "jsonSchema", "docs", "openshift"},
-		"conversion":         {"style", "tests"},
-		"descriptions":       {"omit"},
-		"test":               {"suites", "generate", "harness"},
-		"openshift":          {"featureGates", "manifests", "overrides"},
-		"rbac":               {"roleName", "outputDir", "fileName", "headerFile"},
-		"webhook":            {"outputDir", "headerFile"},
-		"applyConfiguration": {"external"},
-		"jsonSchema":         {"outputDir", "layout", "strict"},
-		"docs":               {"outputDir", "split"},
+	out := map[string][]string{}
+	top := reflect.TypeFor[Config]()
+	out[""] = jsonKeys(top)
+	for i := range top.NumField() {
+		f := top.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if t := f.Type; name != "" && t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct && !t.Implements(reflect.TypeFor[json.Unmarshaler]()) {
+			out[name] = jsonKeys(t.Elem())
+		}
 	}
+	return out
+}
+
+// jsonKeys are the JSON names of a struct's fields.
+func jsonKeys(t reflect.Type) []string {
+	var out []string
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// CheckGenerators refuses a name of crdgen.yaml's generators that is not
+// one of names (the table of generators), at its line.
+func (c *Config) CheckGenerators(names []string) error {
+	for _, g := range c.Generators {
+		if !slices.Contains(names, g) {
+			msg := fmt.Sprintf("%s:%d: generators: want one of %s, got %q", c.path, keyLine(c.data, "generators"), strings.Join(names, ", "), g)
+			if s := markers.Suggest(g, names); s != "" {
+				msg += fmt.Sprintf(", did you mean %q", s)
+			}
+			return fmt.Errorf("%s", msg)
+		}
+	}
+	return nil
 }
 
 // Find reads file when it is not "" ($CRDGEN_CONFIG, an absolute path),
@@ -376,11 +394,6 @@ func (c *Config) check() error {
 	for _, name := range c.Suppress {
 		if _, err := markers.ParseCode(name); err != nil {
 			return fmt.Errorf("%s:%d: suppress: %v", c.path, keyLine(c.data, "suppress"), err)
-		}
-	}
-	for _, g := range c.Generators {
-		if !slices.Contains(Generators(), g) {
-			return bad("generators", g, Generators())
 		}
 	}
 	if c.Docs != nil && c.Docs.Split != "" && !slices.Contains(apidocs.Splits(), c.Docs.Split) {

@@ -33,3 +33,24 @@ func TestParseReportsEveryUnknownKey(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigKeysAreTheStructs checks the keys crdgen.yaml takes, which
+// come from Config's fields: the top level and each section.
+func TestConfigKeysAreTheStructs(t *testing.T) {
+	keys := configKeys()
+	for section, want := range map[string][]string{
+		"rbac":       {"roleName", "outputDir", "fileName", "headerFile"},
+		"jsonSchema": {"outputDir", "layout", "strict"},
+		"openshift":  {"featureGates", "manifests", "overrides"},
+	} {
+		if got := keys[section]; strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s: %q, want %q", section, got, want)
+		}
+	}
+	if _, ok := keys["maxCRDBytes"]; ok {
+		t.Error("maxCRDBytes, a size, is taken for a section")
+	}
+	if len(keys) != 10 || len(keys[""]) != 28 {
+		t.Errorf("%d sections and %d top-level keys, want 10 and 28: %q", len(keys), len(keys[""]), keys)
+	}
+}

@@ -11,7 +11,6 @@ package config
 
 import (
 	"path/filepath"
-	"slices"
 
 	"github.com/crdgen/crdgen/internal/safefile"
 )
@@ -36,6 +35,18 @@ type Layout struct {
 	External []string
 }
 
+// DefaultGenerators are what crdgen generate makes outside a kubebuilder
+// project when nothing says: the CRDs and the conversions.
+func DefaultGenerators() []string { return []string{"crd", "conversion"} }
+
+// KubebuilderGenerators are what kubebuilder's make manifests generate
+// runs controller-gen for: its crd, object, rbac, webhook and
+// applyconfiguration generators (kubebuilder leaves conversion to
+// hand-written code).
+func KubebuilderGenerators() []string {
+	return []string{"crd", "object", "rbac", "webhook", "applyconfiguration"}
+}
+
 // KubebuilderRoleName is the role kubebuilder's Makefile names.
 const KubebuilderRoleName = "manager-role"
 
@@ -44,7 +55,7 @@ const KubebuilderRoleName = "manager-role"
 // says whether the project has a header file.
 func LayoutOf(cfg *Config, project string, fsys safefile.FS) Layout {
 	l := Layout{
-		Generators: []string{"crd", "conversion"},
+		Generators: DefaultGenerators(),
 		CRDDir:     "config/crd/bases",
 		RBACDir:    "config/rbac",
 		RBACFile:   "role.yaml",
@@ -52,7 +63,7 @@ func LayoutOf(cfg *Config, project string, fsys safefile.FS) Layout {
 	}
 	if project != "" {
 		l.Kubebuilder = project
-		l.Generators = slices.DeleteFunc(Generators(), func(g string) bool { return g == "conversion" })
+		l.Generators = KubebuilderGenerators()
 		l.Packages = []string{filepath.Join(project, "...")}
 		l.CRDDir = filepath.Join(project, "config", "crd", "bases")
 		l.RBACDir = filepath.Join(project, "config", "rbac")

@@ -25,7 +25,7 @@ func TestLayoutOf(t *testing.T) {
 	}
 
 	kb := LayoutOf(nil, project, safefile.OS{})
-	want := slices.DeleteFunc(Generators(), func(g string) bool { return g == "conversion" })
+	want := KubebuilderGenerators()
 	if !slices.Equal(kb.Generators, want) {
 		t.Errorf("kubebuilder generators: got %q, want %q", kb.Generators, want)
 	}
