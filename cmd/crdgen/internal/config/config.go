@@ -187,7 +187,6 @@ type Docs struct {
 	Split string `json:"split,omitempty"`
 }
 
-
 // Test is the test section of crdgen.yaml.
 type Test struct {
 	// Suites are more suite files or directories, besides the tests

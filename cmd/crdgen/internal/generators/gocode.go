@@ -155,4 +155,3 @@ func staleApplyConfigs(files []applyconfig.File) []output.Stale {
 	}
 	return stale
 }
-
