@@ -3,46 +3,32 @@ package main
 // This file implements "crdgen conversion".
 
 import (
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/app"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/generators"
-	"github.com/crdgen/crdgen/pkg/convgen"
-	"github.com/crdgen/crdgen/pkg/pipeline"
 )
 
-func conversionCommand() *command {
+func conversionCommand() *app.Command {
 	var style *cli.Choice
 	var tests *cli.OptionalBool
 	report := &cli.Choice{Allowed: []string{"text", "json"}}
-	return &command{
-		name: "conversion",
-		about: `Usage: crdgen conversion [flags] PACKAGES...
+	return &app.Command{
+		Name: "conversion",
+		About: `Usage: crdgen conversion [flags] PACKAGES...
 
 For every kind with two or more versions in PACKAGES, writes the conversion
 between each version and the storage version (the hub) into the version's
 package as zz_generated.conversion.go, with a round-trip test beside it.
 `,
-		diagFormat: true,
-		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
-			r.checkFlag(fs)
+		DiagFormat: true,
+		Flags: func(r *app.Request, fs *cli.FlagSet, cfg *config.Config) {
+			r.CheckFlag(fs)
 			fs.Var(report, "report", "text|json", "print the lossiness report")
-			style, tests = generators.ConversionFlags(fs, generators.Defaults{Config: cfg, Layout: r.layout}, "")
+			style, tests = generators.ConversionFlags(fs, generators.Defaults{Config: cfg, Layout: r.Layout}, "")
 		},
-		produce: func(r *runState) (*outputs, error) {
-			res, diags := convgen.Generate(r.mod, generators.ConversionOptions(style, tests))
-			r.diags.Append(diags)
-			if res == nil {
-				return nil, nil
-			}
-			out := &outputs{Set: *generators.ConversionFiles(res)}
-			if report.Value != "" {
-				data, err := res.Report.Render(report.Value)
-				if err != nil {
-					return nil, err
-				}
-				out.stdout = []pipeline.File{pipeline.FileOf(data)}
-			}
-			return out, nil
+		Produce: func(b *app.Build) (*app.Outputs, error) {
+			return app.Conversion(b, generators.ConversionOptions(style, tests), report.Value)
 		},
 	}
 }

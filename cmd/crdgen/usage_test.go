@@ -6,16 +6,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/app"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cache"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 	"github.com/crdgen/crdgen/internal/safefile"
 )
 
 // flagSetOf registers a command's flags as a run with no crdgen.yaml does.
-func flagSetOf(t *testing.T, c *command) *cli.FlagSet {
+func flagSetOf(t *testing.T, c *app.Command) *cli.FlagSet {
 	t.Helper()
 	a, _, _ := testApp(t.TempDir())
-	return (&runState{a: a, c: c, layout: config.LayoutOf(nil, "", safefile.OS{})}).register(nil)
+	r, err := app.NewRequest(a.Env, c, nil, config.LayoutOf(nil, "", safefile.OS{}), &cache.Inputs{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.FS
 }
 
 // TestDocListsEveryCommand pins the command list of the package's doc
@@ -42,7 +48,7 @@ func TestDocListsEveryCommand(t *testing.T) {
 	}
 	var want []string
 	for _, c := range packageCommands() {
-		want = append(want, c.name)
+		want = append(want, c.Name)
 	}
 	want = append(want, "markers", "version")
 	slices.Sort(got)
