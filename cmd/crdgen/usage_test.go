@@ -5,24 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/app"
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/cache"
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
-	"github.com/crdgen/crdgen/internal/safefile"
 )
-
-// flagSetOf registers a command's flags as a run with no crdgen.yaml does.
-func flagSetOf(t *testing.T, c *app.Command) *cli.FlagSet {
-	t.Helper()
-	a, _, _ := testApp(t.TempDir())
-	r, err := app.NewRequest(a.Env, c, nil, config.LayoutOf(nil, "", safefile.OS{}), &cache.Inputs{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r.FS
-}
 
 // TestDocListsEveryCommand pins the command list of the package's doc
 // comment (doc.go) to the commands crdgen has: every package command, then

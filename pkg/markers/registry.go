@@ -187,16 +187,6 @@ func (r *Registry) Lookup(name string, target Target) *Definition {
 	return r.byTarget[target][name]
 }
 
-// Names returns the names defined for target, sorted.
-func (r *Registry) Names(target Target) []string {
-	var names []string
-	for name := range r.byTarget[target] {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
-}
-
 // resolution is what a marker's text names: its definition and where its
 // argument text starts.
 type resolution struct {
