@@ -280,6 +280,11 @@ func TestExampleIsUpToDate(t *testing.T) {
 	if code := a.main(args); code != exitOK {
 		t.Fatalf("crdgen %s: exit %d\n%s%s", strings.Join(args, " "), code, stderr, stdout)
 	}
+	// The example is the first thing a newcomer runs: a warning about
+	// crdgen's own example would be the first thing they read.
+	if stderr.Len() > 0 {
+		t.Errorf("crdgen %s printed diagnostics about the README's own example:\n%s", strings.Join(args, " "), stderr)
+	}
 	// The README's second command: crdgen generate in examples/, with
 	// examples/crdgen.yaml, writes the same CRD and the API reference in
 	// examples/docs.
@@ -289,6 +294,9 @@ func TestExampleIsUpToDate(t *testing.T) {
 	a, stdout, stderr = testApp(filepath.Join(root, "examples"))
 	if code := a.main([]string{"generate", "--check"}); code != exitOK {
 		t.Fatalf("%s --check: exit %d\n%s%s", exampleGenerate, code, stderr, stdout)
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("%s printed diagnostics about the README's own example:\n%s", exampleGenerate, stderr)
 	}
 }
 
