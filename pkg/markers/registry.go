@@ -87,6 +87,13 @@ type Definition struct {
 	// may not want (+kubebuilder:validation:UniqueItems=true is refused by
 	// the server), or "" when nothing.
 	Caution func(value any) string
+	// K8sLevel, for a +k8s: tag of Kubernetes' declarative validation that
+	// controller-gen v0.23.0 does not read, is the tag's stability level in
+	// validation-gen ("stable", "beta" or "alpha"): in the types of a
+	// package outside the main module the tag applies only when the
+	// project opts in (schemagen.Options.K8sDependencies: "stable" takes
+	// the stable tags, "all" every one). "" for every other marker.
+	K8sLevel string
 
 	spec *argSpec
 }

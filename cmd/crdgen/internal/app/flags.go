@@ -87,6 +87,7 @@ type CRDFlags struct {
 	omitVersion        bool
 	embeddedObjectMeta bool
 	kubeVersion        string
+	k8sDependencies    string
 	Size               SizeFlags
 	CostOverBudget     string
 }
@@ -102,6 +103,13 @@ func (f *CRDFlags) register(fs *cli.FlagSet, cfg *config.Config) {
 		"describe a template's metav1.ObjectMeta (name, namespace, labels, annotations, finalizers) instead of an empty object")
 	f.kubeVersion = cfg.KubeVersion
 	fs.Var(cli.KubeVersion{V: &f.kubeVersion}, "kube-version", "X.Y", "oldest Kubernetes whose API server must accept the CEL rules (default: the newest crdgen knows)")
+	deps := &cli.Choice{Value: "none", Allowed: config.K8sDependencies()}
+	if d := cfg.DeclarativeValidation; d != nil && d.Dependencies != "" {
+		deps.Value = d.Dependencies
+	}
+	f.k8sDependencies = deps.Value
+	fs.Var(cli.FuncValue{Choice: deps, Fn: func() { f.k8sDependencies = deps.Value }}, "k8s-dependencies", "none|stable|all",
+		"which +k8s: tags of declarative validation that controller-gen does not read apply in dependencies' types (k8s.io/api's): none, the stable ones, or all")
 	f.Size.register(fs, cfg)
 	cost := &cli.Choice{Value: "error", Allowed: []string{"error", "warn"}}
 	if cfg.CostOverBudget != "" {
@@ -134,6 +142,9 @@ func (b *Build) pipelineOptions() pipeline.Options {
 	}
 	if f.omitVersion {
 		opts.Schema.ToolVersion = ""
+	}
+	if v := f.k8sDependencies; v != "none" {
+		opts.Schema.K8sDependencies = v
 	}
 	f.Size.apply(&opts.Schema)
 	if f.maxDescLen.Valid {
