@@ -40,6 +40,21 @@ func (n K8sNEQ) Kind() (kind, text string) {
 	return "", v
 }
 
+// K8sFormat is +k8s:format: the string is in one of validation-gen's
+// formats (K8sFormats).
+type K8sFormat struct{ Value string }
+
+// K8sFormats are the formats of +k8s:format crdgen writes into a CRD:
+// validation-gen v0.37's, but k8s-resource-fully-qualified-name, whose
+// Go validator accepts any name of three parts or more.
+func K8sFormats() []string {
+	return []string{
+		"k8s-extended-resource-name", "k8s-label-key", "k8s-label-value", "k8s-long-name",
+		"k8s-long-name-caseless", "k8s-path-segment-name", "k8s-prefixed-label-key",
+		"k8s-resource-pool-name", "k8s-short-name", "k8s-uuid",
+	}
+}
+
 func k8sDefs() []Definition {
 	dv := func(level string, d Definition) Definition {
 		d.K8sLevel = level
@@ -56,6 +71,8 @@ func k8sDefs() []Definition {
 		dv("stable", Definition{Name: "k8s:minItems", Targets: OnField | OnType, Args: MinItems{}, Doc: "minItems sets the fewest items a list may hold (the +k8s: form of MinItems)."}),
 		dv("stable", Definition{Name: "k8s:minProperties", Targets: OnField | OnType, Args: MinProperties{}, Doc: "minProperties sets the fewest keys a map may hold (the +k8s: form of MinProperties)."}),
 		dv("stable", Definition{Name: "k8s:maxProperties", Targets: OnField | OnType, Args: MaxProperties{}, Doc: "maxProperties sets the most keys a map may hold (the +k8s: form of MaxProperties)."}),
+		dv("stable", Definition{Name: "k8s:format", Targets: OnField | OnType, Args: K8sFormat{},
+			Doc: "format requires one of validation-gen's string formats (k8s-short-name, k8s-long-name, k8s-label-key, k8s-label-value, k8s-uuid, ...): a pattern and maxLength where they say it exactly, else a CEL rule of the API server's format library."}),
 		dv("alpha", Definition{Name: "k8s:neq", Targets: OnField | OnType, Args: K8sNEQ{}, Decode: decodeNEQ, Syntax: `+k8s:neq=<"string"|integer|bool>`,
 			Doc: "neq forbids one value of a string, integer or boolean (a CEL rule, self != value)."}),
 	}

@@ -110,6 +110,7 @@ func meaningRows() []meaning {
 		schemaRow(markers.MinProperties{}, prioDefault, applyMinProperties, "minProperties"),
 		schemaRow(markers.K8sMaxBytes{}, prioDefault, applyK8sMaxBytes, "maxLength", "x-kubernetes-validations"),
 		schemaRow(markers.K8sNEQ{}, prioDefault, applyK8sNEQ, "x-kubernetes-validations"),
+		schemaRow(markers.K8sFormat{}, prioDefault, applyK8sFormat, "maxLength", "pattern", "allOf", "x-kubernetes-validations"),
 		schemaRow(markers.Enum{}, prioDefault, applyEnum, "enum"),
 		schemaRow(markers.K8sEnum{}, prioDefault, applyK8sEnum, "enum"),
 		schemaRow(markers.Format{}, prioDefault, applyFormat, "format"),

@@ -1,6 +1,7 @@
 // This case proves that validation-gen's limit tags (minLength, maxLength,
-// maxBytes, minItems, minProperties, maxProperties) and neq reach the
-// schema, on fields and on types, with trailing comments.
+// maxBytes, minItems, minProperties, maxProperties), neq and every format
+// of +k8s:format reach the schema, on fields and on types, with trailing
+// comments. test/k8stags judges each against validation-gen's validators.
 package v1
 
 import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -41,6 +42,48 @@ type GadgetSpec struct {
 	// +optional
 	// +k8s:neq=false
 	Enabled *bool `json:"enabled,omitempty"`
+	// Formats are a string of each of validation-gen's formats.
+	// +optional
+	Formats Formats `json:"formats,omitempty"`
+}
+
+// Formats has a string of each format.
+type Formats struct {
+	// +optional
+	// +k8s:format=k8s-short-name
+	ShortName string `json:"shortName,omitempty"`
+	// +optional
+	// +k8s:format=k8s-long-name
+	LongName string `json:"longName,omitempty"`
+	// +optional
+	// +k8s:format=k8s-long-name-caseless
+	LongNameCaseless string `json:"longNameCaseless,omitempty"`
+	// +optional
+	// +k8s:format=k8s-label-key
+	LabelKey string `json:"labelKey,omitempty"`
+	// +optional
+	// +k8s:format=k8s-prefixed-label-key
+	PrefixedLabelKey string `json:"prefixedLabelKey,omitempty"`
+	// +optional
+	// +k8s:format=k8s-label-value
+	LabelValue string `json:"labelValue,omitempty"`
+	// +optional
+	// +k8s:format=k8s-uuid
+	UUID string `json:"uuid,omitempty"`
+	// +optional
+	// +k8s:format=k8s-path-segment-name
+	PathSegmentName string `json:"pathSegmentName,omitempty"`
+	// +optional
+	// +k8s:format=k8s-resource-pool-name
+	ResourcePoolName string `json:"resourcePoolName,omitempty"`
+	// +optional
+	// +k8s:format=k8s-extended-resource-name
+	ExtendedResourceName string `json:"extendedResourceName,omitempty"`
+	// A pattern of its own and a format: both hold.
+	// +optional
+	// +kubebuilder:validation:Pattern=`^x`
+	// +k8s:format=k8s-short-name # and starts with x
+	Both string `json:"both,omitempty"`
 }
 
 // Gadget is the Schema for the gadgets API.

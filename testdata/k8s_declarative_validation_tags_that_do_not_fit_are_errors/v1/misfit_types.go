@@ -30,6 +30,18 @@ type MisfitSpec struct {
 	// +optional
 	// +k8s:maxBytes=-1
 	Note string `json:"note,omitempty"`
+	// Host names a format validation-gen does not have.
+	// +optional
+	// +k8s:format=k8s-short-nam
+	Host string `json:"host,omitempty"`
+	// Device names the format crdgen does not write into a CRD.
+	// +optional
+	// +k8s:format=k8s-resource-fully-qualified-name
+	Device string `json:"device,omitempty"`
+	// Port is a number, which has no format.
+	// +optional
+	// +k8s:format=k8s-short-name
+	Port int32 `json:"port,omitempty"`
 }
 
 // Misfit is the Schema for the misfits API.
