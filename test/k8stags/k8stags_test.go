@@ -44,7 +44,10 @@ type check struct {
 var op = operation.Operation{Type: operation.Create}
 
 func str(f func(context.Context, operation.Operation, *field.Path, *string, *string) field.ErrorList) func(*field.Path, any) field.ErrorList {
-	return func(p *field.Path, v any) field.ErrorList { s := v.(string); return f(context.Background(), op, p, &s, nil) }
+	return func(p *field.Path, v any) field.ErrorList {
+		s := v.(string)
+		return f(context.Background(), op, p, &s, nil)
+	}
 }
 
 func checks() []check {
