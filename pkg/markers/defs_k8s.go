@@ -9,8 +9,10 @@ package markers
 // upgrading k8s.io/api changes no CRD by surprise.
 
 import (
+	"errors"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // K8sMaxBytes is +k8s:maxBytes: a string holds at most Value bytes (where
@@ -55,6 +57,59 @@ func K8sFormats() []string {
 	}
 }
 
+// K8sEachVal is +k8s:eachVal=<tag>: the tag applies to each value of a
+// list or a map.
+type K8sEachVal struct{ inner Marker }
+
+// Inner is the tag, parsed as a field's marker (its Text canonical, no
+// spans or position: the eachVal marker's are its).
+func (e K8sEachVal) Inner() Marker { return e.inner }
+
+// format writes the inner tag back (Marker.String).
+func (e K8sEachVal) format() string { return e.inner.String() }
+
+// innerRegistry is the registry +k8s:eachVal's payload is parsed with,
+// built on first use (a package variable initialised with it would be a
+// cycle: the registry's definitions hold decodeEachVal).
+var innerRegistry func() *Registry
+
+func init() { innerRegistry = sync.OnceValue(DefaultRegistry) }
+
+// decodeEachVal parses the payload of +k8s:eachVal: one +k8s: tag that
+// applies to a value (not another eachVal: validation-gen nests them, a
+// CRD's schema would need them one level down each).
+func decodeEachVal(text string) (any, error) {
+	lead := len(text) - len(strings.TrimLeft(text, " \t"))
+	inner := strings.TrimSpace(text)
+	if !strings.HasPrefix(inner, "+k8s:") {
+		return nil, &ArgError{Offset: lead, Msg: "takes a +k8s: tag to apply to each value, such as +k8s:eachVal=+k8s:maxLength=63"}
+	}
+	m, err := innerRegistry().Parse(inner, OnField)
+	var ae *ArgError
+	var ue *UnknownError
+	switch {
+	case errors.As(err, &ae):
+		ae.Offset += lead
+		return nil, ae
+	case errors.As(err, &ue):
+		msg := ue.Error()
+		return nil, &ArgError{Offset: lead, Msg: msg}
+	case err != nil:
+		return nil, err
+	}
+	if m.Def.Foreign || !strings.HasPrefix(m.Name, "k8s:") {
+		return nil, &ArgError{Offset: lead, Msg: "+" + m.Name + " is not a tag crdgen applies to values"}
+	}
+	if _, nested := m.Value.(K8sEachVal); nested {
+		return nil, &ArgError{Offset: lead, Msg: "an eachVal inside an eachVal is not supported: mark the inner list's type instead"}
+	}
+	// The inner tag is kept by its meaning: its text in canonical form,
+	// without spans, so that the marker's value is the same however the
+	// tag was written (errors about it are at the eachVal marker).
+	m.Text, m.Spans, m.Warnings = m.String(), nil, nil
+	return K8sEachVal{inner: m}, nil
+}
+
 func k8sDefs() []Definition {
 	dv := func(level string, d Definition) Definition {
 		d.K8sLevel = level
@@ -73,6 +128,8 @@ func k8sDefs() []Definition {
 		dv("stable", Definition{Name: "k8s:maxProperties", Targets: OnField | OnType, Args: MaxProperties{}, Doc: "maxProperties sets the most keys a map may hold (the +k8s: form of MaxProperties)."}),
 		dv("stable", Definition{Name: "k8s:format", Targets: OnField | OnType, Args: K8sFormat{},
 			Doc: "format requires one of validation-gen's string formats (k8s-short-name, k8s-long-name, k8s-label-key, k8s-label-value, k8s-uuid, ...): a pattern and maxLength where they say it exactly, else a CEL rule of the API server's format library."}),
+		dv("stable", Definition{Name: "k8s:eachVal", Targets: OnField | OnType, Args: K8sEachVal{}, Decode: decodeEachVal, Repeatable: true,
+			Syntax: "+k8s:eachVal=<+k8s: tag>", Doc: "eachVal applies a +k8s: tag to each value of a list or a map (+k8s:eachVal=+k8s:maxLength=63)."}),
 		dv("alpha", Definition{Name: "k8s:neq", Targets: OnField | OnType, Args: K8sNEQ{}, Decode: decodeNEQ, Syntax: `+k8s:neq=<"string"|integer|bool>`,
 			Doc: "neq forbids one value of a string, integer or boolean (a CEL rule, self != value)."}),
 	}

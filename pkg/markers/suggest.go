@@ -54,7 +54,7 @@ func ownedPrefixes() []string { return []string{"kubebuilder:", "crdgen:", "open
 // near-miss check never mistakes one of them for a typo of a tag crdgen owns.
 func foreignK8sTags() []string {
 	return []string{
-		"k8s:alpha", "k8s:beta", "k8s:declarativeValidationNative", "k8s:eachKey", "k8s:eachVal",
+		"k8s:alpha", "k8s:beta", "k8s:declarativeValidationNative", "k8s:eachKey",
 		"k8s:exclusiveMaximum", "k8s:exclusiveMinimum", "k8s:forbidden", "k8s:ifDisabled",
 		"k8s:ifEnabled", "k8s:isSubresource", "k8s:item",
 		"k8s:opaqueType",

@@ -33,18 +33,26 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 		v     any
 		rule  meaning
 		items bool
+		// each is +k8s:eachVal's: the values of a list or a map.
+		each bool
 	}
 	var plain, items []entry
 	for _, m := range g.activeMarkers(ms) {
-		v, isItems := m.Value, false
+		v, isItems, each := m.Value, false, false
 		if it, ok := v.(markers.Items); ok {
 			v, isItems = it.Value, true
+		}
+		if ev, ok := v.(markers.K8sEachVal); ok {
+			if !g.k8sTagApplies(ev.Inner(), owner) {
+				continue
+			}
+			v, isItems, each = ev.Inner().Value, true, true
 		}
 		r, ok := meaningOf(v)
 		if !ok || r.acts != onSchema || !g.k8sTagApplies(m, owner) {
 			continue
 		}
-		e := entry{m: m, v: v, rule: r, items: isItems}
+		e := entry{m: m, v: v, rule: r, items: isItems, each: each}
 		if isItems {
 			items = append(items, e)
 		} else {
@@ -58,6 +66,14 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 		g.applyOne(&applyCtx{g: g, m: e.m, subject: subject, owner: owner}, s, e.v, e.rule)
 	}
 	for _, e := range items {
+		if e.each && s.Type == "object" && s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
+			g.applyOne(&applyCtx{g: g, m: e.m, subject: "the values of " + subject, owner: owner}, s.AdditionalProperties.Schema, e.v, e.rule)
+			continue
+		}
+		if e.each && (s.Type != "array" || s.Items == nil || s.Items.Schema == nil) {
+			g.diags.Errorf(e.m.Pos, markers.CodeSchema, "+%s applies to the values of a list or a map, but %s is %s", e.m.Name, subject, describeType(s))
+			continue
+		}
 		if s.Type != "array" || s.Items == nil || s.Items.Schema == nil {
 			g.diags.Errorf(e.m.Pos, markers.CodeSchema, "+%s applies to list items, but %s is %s", e.m.Name, subject, describeType(s))
 			continue

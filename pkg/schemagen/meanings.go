@@ -44,6 +44,10 @@ const (
 	// whole subtree are in the CRD (omit.go reads them after flattening,
 	// when the subtree is known); they never change validation.
 	onDescriptions
+	// wrapsSchema markers carry another marker that acts on the values of
+	// their node (+k8s:eachVal): applyMarkers unwraps them, and the inner
+	// marker's row says what it does.
+	wrapsSchema
 )
 
 // meaning is what one marker value type does.
@@ -156,6 +160,7 @@ func meaningRows() []meaning {
 		markers.RBAC{}, markers.Webhook{}, markers.WebhookConfiguration{}, markers.ObjectGenerate{},
 		markers.DeepCopyGen{}, markers.DeepCopyInterfaces{}, markers.ApplyConfigGenerate{}, markers.ApplyConfigOutputPackage{})...)
 	rows = append(rows, otherRows(onDescriptions, markers.SkipDescription{}, markers.Descriptions{})...)
+	rows = append(rows, otherRows(wrapsSchema, markers.K8sEachVal{})...)
 	return append(rows, otherRows(foreign, markers.Raw{})...)
 }
 

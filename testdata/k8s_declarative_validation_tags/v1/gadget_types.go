@@ -1,6 +1,6 @@
 // This case proves that validation-gen's limit tags (minLength, maxLength,
-// maxBytes, minItems, minProperties, maxProperties), neq and every format
-// of +k8s:format reach the schema, on fields and on types, with trailing
+// maxBytes, minItems, minProperties, maxProperties), neq, every format of
+// +k8s:format and eachVal (on a list and on a map) reach the schema, on fields and on types, with trailing
 // comments. test/k8stags judges each against validation-gen's validators.
 package v1
 
@@ -42,6 +42,18 @@ type GadgetSpec struct {
 	// +optional
 	// +k8s:neq=false
 	Enabled *bool `json:"enabled,omitempty"`
+	// Aliases are short names, each.
+	// +optional
+	// +listType=atomic
+	// +k8s:maxItems=4
+	// +k8s:eachVal=+k8s:format=k8s-short-name
+	Aliases []string `json:"aliases,omitempty"`
+	// Limits hold values of 8 bytes at most, and not "none".
+	// +optional
+	// +k8s:maxProperties=4
+	// +k8s:eachVal=+k8s:maxBytes=8
+	// +k8s:eachVal=+k8s:neq="none" # say nothing instead
+	Limits map[string]string `json:"limits,omitempty"`
 	// Formats are a string of each of validation-gen's formats.
 	// +optional
 	Formats Formats `json:"formats,omitempty"`

@@ -42,6 +42,19 @@ type MisfitSpec struct {
 	// +optional
 	// +k8s:format=k8s-short-name
 	Port int32 `json:"port,omitempty"`
+	// Title is one string: it has no values of its own.
+	// +optional
+	// +k8s:eachVal=+k8s:maxLength=8
+	Title string `json:"title,omitempty"`
+	// Names take a +k8s: tag, not another marker, and one crdgen knows.
+	// +optional
+	// +k8s:eachVal=+kubebuilder:validation:MaxLength=8
+	// +k8s:eachVal=+k8s:maxLenght=8
+	Names []string `json:"names,omitempty"`
+	// Grid nests eachVal, which a CRD's schema would need a level down.
+	// +optional
+	// +k8s:eachVal=+k8s:eachVal=+k8s:maximum=3
+	Grid [][]int32 `json:"grid,omitempty"`
 }
 
 // Misfit is the Schema for the misfits API.
