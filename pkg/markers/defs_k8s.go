@@ -110,6 +110,10 @@ func decodeEachVal(text string) (any, error) {
 	return K8sEachVal{inner: m}, nil
 }
 
+// K8sForbidden is +k8s:forbidden: the field must not be set (a pointer
+// nil, a list or map empty, any other value its zero value).
+type K8sForbidden struct{}
+
 func k8sDefs() []Definition {
 	dv := func(level string, d Definition) Definition {
 		d.K8sLevel = level
@@ -130,6 +134,8 @@ func k8sDefs() []Definition {
 			Doc: "format requires one of validation-gen's string formats (k8s-short-name, k8s-long-name, k8s-label-key, k8s-label-value, k8s-uuid, ...): a pattern and maxLength where they say it exactly, else a CEL rule of the API server's format library."}),
 		dv("stable", Definition{Name: "k8s:eachVal", Targets: OnField | OnType, Args: K8sEachVal{}, Decode: decodeEachVal, Repeatable: true,
 			Syntax: "+k8s:eachVal=<+k8s: tag>", Doc: "eachVal applies a +k8s: tag to each value of a list or a map (+k8s:eachVal=+k8s:maxLength=63)."}),
+		dv("beta", Definition{Name: "k8s:forbidden", Targets: OnField, Args: K8sForbidden{},
+			Doc: "forbidden forbids setting the field: a pointer must be left out, a list or map empty, any other value its zero value (a CEL rule)."}),
 		dv("alpha", Definition{Name: "k8s:neq", Targets: OnField | OnType, Args: K8sNEQ{}, Decode: decodeNEQ, Syntax: `+k8s:neq=<"string"|integer|bool>`,
 			Doc: "neq forbids one value of a string, integer or boolean (a CEL rule, self != value)."}),
 	}

@@ -55,7 +55,7 @@ func ownedPrefixes() []string { return []string{"kubebuilder:", "crdgen:", "open
 func foreignK8sTags() []string {
 	return []string{
 		"k8s:alpha", "k8s:beta", "k8s:declarativeValidationNative", "k8s:eachKey",
-		"k8s:exclusiveMaximum", "k8s:exclusiveMinimum", "k8s:forbidden", "k8s:ifDisabled",
+		"k8s:exclusiveMaximum", "k8s:exclusiveMinimum", "k8s:ifDisabled",
 		"k8s:ifEnabled", "k8s:isSubresource", "k8s:item",
 		"k8s:opaqueType",
 		"k8s:supportsSubresource", "k8s:subfield", "k8s:unionDiscriminator", "k8s:unionMember",

@@ -101,3 +101,37 @@ func celString(s string) string {
 	}
 	return string(append(out, '"'))
 }
+
+// forbid writes +k8s:forbidden of field f (named name in props) as
+// validation-gen's Forbidden validators judge it: a pointer must be left
+// out (a rule on the parent, reported at the field), a list or a map
+// empty, and any other value its zero value (a rule on the field). A
+// struct that is not a pointer has no forbidden form, as in validation-gen.
+func (g *gen) forbid(fm []markers.Marker, f *model.Field, fs, props *apiextv1.JSONSchemaProps, name string, at site, owner *model.Type) {
+	_, m, ok := markers.First[markers.K8sForbidden](fm)
+	if !ok || !g.k8sTagApplies(m, owner) {
+		return
+	}
+	forbidden := apiextv1.FieldValueForbidden
+	if _, ptr := f.Type.(*model.Pointer); ptr {
+		props.XValidations = append(props.XValidations, apiextv1.ValidationRule{
+			Rule: "!has(self." + name + ")", Message: "field " + name + " is forbidden", FieldPath: "." + name, Reason: &forbidden,
+		})
+		return
+	}
+	var rule string
+	switch {
+	case fs.Type == "array" || fs.Type == "object" && fs.AdditionalProperties != nil:
+		rule = "self.size() == 0"
+	case fs.Type == "string" && !fs.XIntOrString:
+		rule = `self == ""`
+	case fs.Type == "integer" || fs.Type == "number":
+		rule = "self == 0"
+	case fs.Type == "boolean":
+		rule = "self == false"
+	default:
+		g.diags.Errorf(m.Pos, markers.CodeSchema, "+%s: %s is %s, which has no zero value to require; make it a pointer", m.Name, at.what, describeType(fs))
+		return
+	}
+	fs.XValidations = append(fs.XValidations, apiextv1.ValidationRule{Rule: rule, Message: "field " + name + " is forbidden", Reason: &forbidden})
+}

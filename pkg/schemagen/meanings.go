@@ -149,6 +149,8 @@ func meaningRows() []meaning {
 		markers.ConversionFrom{}, markers.ConversionDrop{}, markers.ConversionStyle{}, markers.ConversionWebhook{},
 		markers.ConversionTests{}, markers.ConversionFuzzer{}, markers.ConversionSkip{}, markers.ConversionGenerate{},
 		markers.K8sConversionGen{}, markers.FeatureGate{},
+		// +k8s:forbidden needs the field's Go type: structSchema reads it.
+		markers.K8sForbidden{},
 		// OpenShift's feature gate markers are read by the model as the
 		// crdgen markers they stand for; +openshift:file-pattern names
 		// files in openshift's layout.

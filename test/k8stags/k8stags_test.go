@@ -88,6 +88,28 @@ func checks() []check {
 			}
 			return append(out, map[string]any{"a": "none"}, map[string]any{"a": "1", "b": "2", "c": "3", "d": "4", "e": "5"})
 		}},
+		{"retired.pointer", func(p *field.Path, v any) field.ErrorList {
+			s := v.(string)
+			return validate.ForbiddenPointer(context.Background(), op, p, &s, nil)
+		}, func(*rand.Rand) []any { return []any{"", "x"} }},
+		{"retired.text", func(p *field.Path, v any) field.ErrorList {
+			s := v.(string)
+			return validate.ForbiddenValue(context.Background(), op, p, &s, nil)
+		}, func(*rand.Rand) []any { return []any{"", "x"} }},
+		{"retired.count", func(p *field.Path, v any) field.ErrorList {
+			n := int32(v.(int))
+			return validate.ForbiddenValue(context.Background(), op, p, &n, nil)
+		}, func(*rand.Rand) []any { return []any{0, 3} }},
+		{"retired.flag", func(p *field.Path, v any) field.ErrorList {
+			b := v.(bool)
+			return validate.ForbiddenValue(context.Background(), op, p, &b, nil)
+		}, func(*rand.Rand) []any { return []any{false, true} }},
+		{"retired.list", func(p *field.Path, v any) field.ErrorList {
+			return validate.ForbiddenSlice(context.Background(), op, p, v.([]any), nil)
+		}, func(*rand.Rand) []any { return []any{[]any{}, []any{"a"}} }},
+		{"retired.map", func(p *field.Path, v any) field.ErrorList {
+			return validate.ForbiddenMap(context.Background(), op, p, v.(map[string]any), nil)
+		}, func(*rand.Rand) []any { return []any{map[string]any{}, map[string]any{"a": "b"}} }},
 		{"formats.shortName", str(validate.ShortName[string]), strs},
 		{"formats.longName", str(validate.LongName[string]), strs},
 		{"formats.longNameCaseless", str(validate.LongNameCaseless[string]), strs},

@@ -1,6 +1,7 @@
 // This case proves that validation-gen's limit tags (minLength, maxLength,
 // maxBytes, minItems, minProperties, maxProperties), neq, every format of
-// +k8s:format and eachVal (on a list and on a map) reach the schema, on fields and on types, with trailing
+// +k8s:format, eachVal (on a list and on a map) and forbidden reach the
+// schema, on fields and on types, with trailing
 // comments. test/k8stags judges each against validation-gen's validators.
 package v1
 
@@ -54,9 +55,35 @@ type GadgetSpec struct {
 	// +k8s:eachVal=+k8s:maxBytes=8
 	// +k8s:eachVal=+k8s:neq="none" # say nothing instead
 	Limits map[string]string `json:"limits,omitempty"`
+	// Retired fields: none may be set any more.
+	// +optional
+	Retired Retired `json:"retired,omitempty"`
 	// Formats are a string of each of validation-gen's formats.
 	// +optional
 	Formats Formats `json:"formats,omitempty"`
+}
+
+// Retired has a field of each kind, each forbidden.
+type Retired struct {
+	// +optional
+	// +k8s:forbidden
+	Pointer *string `json:"pointer,omitempty"`
+	// +optional
+	// +k8s:forbidden
+	Text string `json:"text,omitempty"`
+	// +optional
+	// +k8s:forbidden
+	Count int32 `json:"count,omitempty"`
+	// +optional
+	// +k8s:forbidden
+	Flag bool `json:"flag,omitempty"`
+	// +optional
+	// +k8s:forbidden
+	// +listType=atomic
+	List []string `json:"list,omitempty"`
+	// +optional
+	// +k8s:forbidden
+	Map map[string]string `json:"map,omitempty"`
 }
 
 // Formats has a string of each format.

@@ -55,6 +55,16 @@ type MisfitSpec struct {
 	// +optional
 	// +k8s:eachVal=+k8s:eachVal=+k8s:maximum=3
 	Grid [][]int32 `json:"grid,omitempty"`
+	// Meta is a struct, not a pointer: it has no zero value to require.
+	// +optional
+	// +k8s:forbidden
+	Meta Part `json:"meta,omitempty"`
+}
+
+// Part is a part.
+type Part struct {
+	// +optional
+	Name string `json:"name,omitempty"`
 }
 
 // Misfit is the Schema for the misfits API.
