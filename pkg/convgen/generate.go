@@ -38,6 +38,12 @@ type Options struct {
 	// Objects are types that are runtime.Objects once the run's other
 	// files are written (the DeepCopyObject methods the run generates).
 	Objects map[model.GoIdent]bool
+	// Kept, when set, limits Generate to the conversions a project already
+	// has of crdgen: the kinds a version of which is in a package Kept
+	// reports (one that holds crdgen's conversion files), and those marked
+	// +crdgen:conversion:generate. Other kinds get no files and no
+	// diagnostics, as if they had one version.
+	Kept func(p *model.Package) bool
 }
 
 // File is one generated Go file.
@@ -312,7 +318,9 @@ func (g *gen) checkMarkerPlaces(m *model.Model, kinds []*kindConv) {
 		}
 	}
 	for _, p := range m.Packages {
-		if !p.Local || !p.HasGroup {
+		if !p.Local || !p.HasGroup || g.opts.Kept != nil && !hubs[p] && !spokes[p] {
+			// Keeping conversions current (Options.Kept), a package of no
+			// kept kind is not judged.
 			continue
 		}
 		for _, t := range p.Types {

@@ -61,12 +61,27 @@ func (g *gen) findKinds(m *model.Model) []*kindConv {
 		}
 		slices.Sort(names)
 		for _, name := range names {
+			if g.opts.Kept != nil && !kept(byName[name], g.opts.Kept) {
+				continue
+			}
 			if kc := g.kindConv(group, byName[name]); kc != nil {
 				out = append(out, kc)
 			}
 		}
 	}
 	return out
+}
+
+// kept reports whether a kind's conversions are ones the project already
+// has of crdgen (Options.Kept): a version's package holds crdgen's files,
+// or a version asks for them with +crdgen:conversion:generate.
+func kept(versions []*model.Kind, has func(*model.Package) bool) bool {
+	for _, k := range versions {
+		if has(k.Package()) {
+			return true
+		}
+	}
+	return optedIn(versions)
 }
 
 // kindConv picks the hub of a kind's versions; nil when there is nothing to

@@ -50,8 +50,8 @@ func isScopeConvert(fn *model.Func) bool {
 
 // optedIn reports whether a kind asks for generated conversions with
 // +crdgen:conversion:generate, on one of its versions or their packages.
-func optedIn(kc *kindConv) bool {
-	for _, k := range append([]*model.Kind{kc.hub}, kc.spokes...) {
+func optedIn(versions []*model.Kind) bool {
+	for _, k := range versions {
 		if markers.Has[markers.ConversionGenerate](k.Type.Markers) || markers.Has[markers.ConversionGenerate](k.Package().Markers) {
 			return true
 		}
@@ -73,7 +73,7 @@ func (g *gen) leaveAlone(kc *kindConv) bool {
 		}
 	}
 	pos, why, ok := existingConversion(kc)
-	if !ok || optedIn(kc) {
+	if !ok || optedIn(append([]*model.Kind{kc.hub}, kc.spokes...)) {
 		return false
 	}
 	g.diags.Warnf(pos, markers.CodeConversionSkipped,

@@ -14,6 +14,7 @@ import (
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/deepcopy"
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -104,6 +105,9 @@ func conversionRow() *Generator {
 	g := &Generator{
 		Name: "conversion", Doc: "the conversions of every kind with several versions, zz_generated.conversion.go in its packages",
 		Section: "conversion",
+		// Conversions crdgen wrote stay current in kubebuilder's layout,
+		// whose make manifests generate does not list them.
+		Keeps: true,
 		Reads:   []string{"conversion-style", "conversion-tests"},
 		flags: func(fs *cli.FlagSet, d Defaults) {
 			style, tests = ConversionFlags(fs, d, "conversion-")
@@ -111,6 +115,9 @@ func conversionRow() *Generator {
 	}
 	g.run = func(in *Input) (*output.Set, markers.ErrorList, error) {
 		opts := ConversionOptions(style, tests)
+		if !in.Asked("conversion") {
+			opts.Kept = keptConversions(in)
+		}
 		if in.Asked("object") {
 			// The DeepCopy this run writes makes the kinds runtime.Objects.
 			opts.Objects = deepcopy.Objects(in.Model)
@@ -122,6 +129,21 @@ func conversionRow() *Generator {
 		return ConversionFiles(res), diags, nil
 	}
 	return g
+}
+
+// keptConversions reports whether a package holds a conversion file
+// crdgen wrote (convgen.Owned): the conversions that stay current when
+// conversion is not asked for. It reads through in.FS, so that the rerun
+// record notes a file that comes or goes.
+func keptConversions(in *Input) func(*model.Package) bool {
+	return func(p *model.Package) bool {
+		for _, name := range []string{convgen.FileName, convgen.TestFileName} {
+			if data, err := in.FS.ReadFile(filepath.Join(p.Dir, name)); err == nil && convgen.Owned(data) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // ConversionFlags registers the flags of conversion generation, on crdgen

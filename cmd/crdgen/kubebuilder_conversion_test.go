@@ -1,0 +1,200 @@
+package main
+
+// These tests follow a kubebuilder project with two versions of a kind
+// (hub v1, spoke v2, as "kubebuilder create webhook --conversion --spoke
+// v2" lays them out) through what its users run: make manifests generate
+// (crdgen generate with no flags), a drift check, and the conversion
+// workflow.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// orderGroupVersion is an API package's groupversion_info.go, in
+// kubebuilder's shape.
+func orderGroupVersion(version string) string {
+	return `// Package ` + version + ` contains API Schema definitions for the store ` + version + ` API group.
+// +kubebuilder:object:generate=true
+// +groupName=store.example.com
+package ` + version + `
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	// GroupVersion is group version used to register these objects.
+	GroupVersion = schema.GroupVersion{Group: "store.example.com", Version: "` + version + `"}
+
+	// SchemeBuilder is used to add go types to the GroupVersionKind scheme.
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+
+	// AddToScheme adds the types in this group-version to the given scheme.
+	AddToScheme = SchemeBuilder.AddToScheme
+)
+`
+}
+
+// orderTypes is an API package's order_types.go: Order with a priority
+// (an enum each version has its own values of) and a quantity; extra
+// goes at the end of OrderSpec, and marks above Order.
+func orderTypes(version, enum, marks, extra string) string {
+	return `package ` + version + `
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// OrderSpec defines the desired state of Order.
+type OrderSpec struct {
+	// Priority of the order.
+	// +kubebuilder:validation:Enum=` + enum + `
+	// +optional
+	Priority string ` + "`json:\"priority,omitempty\"`" + `
+	// Quantity ordered.
+	Quantity int32 ` + "`json:\"quantity\"`" + `
+` + extra + `}
+
+// OrderStatus defines the observed state of Order.
+type OrderStatus struct{}
+
+` + marks + `// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Order is the Schema for the orders API.
+type Order struct {
+	metav1.TypeMeta   ` + "`json:\",inline\"`" + `
+	metav1.ObjectMeta ` + "`json:\"metadata,omitempty\"`" + `
+
+	Spec   OrderSpec   ` + "`json:\"spec,omitempty\"`" + `
+	Status OrderStatus ` + "`json:\"status,omitempty\"`" + `
+}
+
+// +kubebuilder:object:root=true
+
+// OrderList contains a list of Order.
+type OrderList struct {
+	metav1.TypeMeta ` + "`json:\",inline\"`" + `
+	metav1.ListMeta ` + "`json:\"metadata,omitempty\"`" + `
+	Items           []Order ` + "`json:\"items\"`" + `
+}
+
+func init() {
+	SchemeBuilder.Register(&Order{}, &OrderList{})
+}
+`
+}
+
+// orderProject is a kubebuilder project (a PROJECT file, the boilerplate)
+// with Order in v1 (the storage version) and v2, and no conversion yet.
+func orderProject(t *testing.T) string {
+	t.Helper()
+	return tempModule(t, map[string]string{
+		"PROJECT":                     "domain: example.com\nlayout:\n- go.kubebuilder.io/v4\nprojectName: store\nrepo: example.com/shop\nversion: \"3\"\n",
+		"hack/boilerplate.go.txt":     "/*\nCopyright YEAR The Store Authors.\n*/",
+		"api/v1/groupversion_info.go": orderGroupVersion("v1"),
+		"api/v2/groupversion_info.go": orderGroupVersion("v2"),
+		"api/v1/order_types.go":       orderTypes("v1", "low;normal;high", "// +kubebuilder:storageversion\n", ""),
+		"api/v2/order_types.go":       orderTypes("v2", "low;normal;high", "", ""),
+	})
+}
+
+// addField adds a field to OrderSpec in an API package's order_types.go.
+func addField(t *testing.T, dir, version, field string) {
+	t.Helper()
+	path := filepath.Join(dir, "api", version, "order_types.go")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), "`json:\"quantity\"`\n", "`json:\"quantity\"`\n"+field, 1)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestConversionsStayCurrentInKubebuilderLayout: make manifests generate
+// (crdgen generate, whose kubebuilder defaults do not list conversion)
+// writes no conversion for a project that never asked for one; once
+// crdgen has written conversions, it keeps them current and --check
+// reports them stale, as it does the DeepCopy; --generators still
+// narrows a run; and +crdgen:conversion:generate on a kind asks for them
+// with no flag.
+func TestConversionsStayCurrentInKubebuilderLayout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	dir := orderProject(t)
+	conv := filepath.Join(dir, "api", "v2", "zz_generated.conversion.go")
+	hub := filepath.Join(dir, "api", "v1", "zz_generated.conversion.go")
+	if code, _, stderr := crdgenIn(t, dir, "generate"); code != exitOK || stderr != "" {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(conv); err == nil {
+		t.Fatal("generate wrote a conversion in a project that never asked for one")
+	}
+
+	// The user asks for the conversions once.
+	if code, _, stderr := crdgenIn(t, dir, "generate", "--generators", "conversion"); code != exitOK {
+		t.Fatalf("--generators conversion: exit %d\n%s", code, stderr)
+	}
+	if code, stdout, stderr := crdgenIn(t, dir, "generate", "--check"); code != exitOK {
+		t.Fatalf("--check after the conversions: exit %d\n%s%s", code, stdout, stderr)
+	}
+
+	// A new field in both versions: the conversion is stale, and generate
+	// with no flags converts it.
+	for _, v := range []string{"v1", "v2"} {
+		addField(t, dir, v, "\t// Rush ships the order first.\n\t// +optional\n\tRush bool `json:\"rush,omitempty\"`\n")
+	}
+	code, _, stderr := crdgenIn(t, dir, "generate", "--check")
+	if want := "api/v2/zz_generated.conversion.go:"; code != exitFail || !strings.Contains(stderr, want) {
+		t.Errorf("--check after a new field: exit %d, want 1 and %q in\n%s", code, want, stderr)
+	}
+	if code, _, stderr := crdgenIn(t, dir, "generate"); code != exitOK {
+		t.Fatalf("generate after a new field: exit %d\n%s", code, stderr)
+	}
+	if data, _ := os.ReadFile(conv); !strings.Contains(string(data), "out.Rush = in.Rush") {
+		t.Errorf("generate did not convert the new field:\n%s", data)
+	}
+	if code, stdout, stderr := crdgenIn(t, dir, "generate", "--check"); code != exitOK {
+		t.Errorf("--check after generate: exit %d\n%s%s", code, stdout, stderr)
+	}
+	runOK(t, dir, "go", "vet", "./...")
+	runOK(t, dir, "go", "test", "./api/...")
+
+	// --generators narrows: object alone leaves the conversion as it is.
+	addField(t, dir, "v1", "\t// +optional\n\tNote string `json:\"note,omitempty\"`\n")
+	addField(t, dir, "v2", "\t// +optional\n\tNote string `json:\"note,omitempty\"`\n")
+	before, _ := os.ReadFile(conv)
+	if code, _, stderr := crdgenIn(t, dir, "generate", "--generators", "object"); code != exitOK {
+		t.Fatalf("--generators object: exit %d\n%s", code, stderr)
+	}
+	if after, _ := os.ReadFile(conv); string(after) != string(before) {
+		t.Error("--generators object rewrote the conversion")
+	}
+
+	// Without crdgen's files, +crdgen:conversion:generate on the kind asks
+	// for them.
+	for _, f := range []string{conv, hub, filepath.Join(dir, "api", "v2", "zz_generated.conversion_test.go")} {
+		os.Remove(f)
+	}
+	if code, _, stderr := crdgenIn(t, dir, "generate"); code != exitOK {
+		t.Fatalf("generate without the conversions: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(conv); err == nil {
+		t.Fatal("generate wrote a conversion nobody asked for")
+	}
+	types := filepath.Join(dir, "api", "v2", "order_types.go")
+	data, _ := os.ReadFile(types)
+	os.WriteFile(types, []byte(strings.Replace(string(data), "// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n", "// +crdgen:conversion:generate\n// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n", 1)), 0o644)
+	if code, _, stderr := crdgenIn(t, dir, "generate"); code != exitOK {
+		t.Fatalf("generate with +crdgen:conversion:generate: exit %d\n%s", code, stderr)
+	}
+	if data, _ := os.ReadFile(conv); !strings.Contains(string(data), "out.Note = in.Note") {
+		t.Errorf("+crdgen:conversion:generate: the conversion is missing or old:\n%s", data)
+	}
+	runOK(t, dir, "go", "vet", "./...")
+}
