@@ -137,9 +137,9 @@ func Help() string {
 type Table struct {
 	rows  []*Generator
 	which cli.StringList
-	// named is set when the command line names the generators: then the
-	// rows that keep their outputs current run only when asked for.
-	named bool
+	// keep is set (by Check) when the command line does not name the
+	// generators: the rows that keep their outputs current run then.
+	keep bool
 	// shared are the flags several generators read: the Go header and
 	// the year of every header.
 	headerFile, year string
@@ -194,7 +194,7 @@ func (t *Table) asked() []*Generator {
 // their outputs current when the command line does not name the
 // generators (Generator.Keeps).
 func (t *Table) runs() []*Generator {
-	return slices.DeleteFunc(slices.Clone(t.rows), func(g *Generator) bool { return !t.Asked(g.Name) && (t.named || !g.Keeps) })
+	return slices.DeleteFunc(slices.Clone(t.rows), func(g *Generator) bool { return !t.Asked(g.Name) && !(t.keep && g.Keeps) })
 }
 
 // Check refuses settings a generator asked for cannot run with, and a
@@ -202,7 +202,7 @@ func (t *Table) runs() []*Generator {
 // would change nothing (--role-name without rbac used to be ignored, and
 // no role written).
 func (t *Table) Check(fs *cli.FlagSet, now time.Time) error {
-	t.named = fs.IsSet("generators")
+	t.keep = !fs.IsSet("generators")
 	if t.year == "" {
 		t.year = strconv.Itoa(now.Year())
 	}
