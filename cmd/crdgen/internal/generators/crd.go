@@ -108,7 +108,7 @@ func conversionRow() *Generator {
 		// Conversions crdgen wrote stay current in kubebuilder's layout,
 		// whose make manifests generate does not list them.
 		Keeps: true,
-		Reads:   []string{"conversion-style", "conversion-tests"},
+		Reads: []string{"conversion-style", "conversion-tests"},
 		flags: func(fs *cli.FlagSet, d Defaults) {
 			style, tests = ConversionFlags(fs, d, "conversion-")
 		},
