@@ -29,7 +29,9 @@ package as zz_generated.conversion.go, with a round-trip test beside it.
 			style, tests = generators.ConversionFlags(fs, generators.Defaults{Config: cfg, Layout: r.layout}, "")
 		},
 		produce: func(r *runState) (*outputs, error) {
-			res, diags := convgen.Generate(r.mod, generators.ConversionOptions(style, tests))
+			opts := generators.ConversionOptions(style, tests)
+			opts.Schemas = generators.ConversionSchemas(r.mod, r.results)
+			res, diags := convgen.Generate(r.mod, opts)
 			r.diags.Append(diags)
 			if res == nil {
 				return nil, nil

@@ -44,6 +44,9 @@ type Options struct {
 	// +crdgen:conversion:generate. Other kinds get no files and no
 	// diagnostics, as if they had one version.
 	Kept func(p *model.Package) bool
+	// Schemas, when set, gives each version's schema, by which every
+	// converted field is judged (schemas.go).
+	Schemas Schemas
 }
 
 // File is one generated Go file.
@@ -77,6 +80,16 @@ type gen struct {
 	queue []*typePair
 	// used records the +crdgen:conversion:from markers that applied.
 	used map[token.Position]bool
+	// dropped records the fields a +crdgen:conversion:drop lost.
+	dropped map[*model.Field]bool
+	// alone are the kinds left to their hand-written conversions, with why.
+	alone []aloneKind
+}
+
+// aloneKind is a kind whose versions already convert (owner.go).
+type aloneKind struct {
+	kc  *kindConv
+	why string
 }
 
 // Generate plans and renders the conversions of every kind with two or more
@@ -85,7 +98,7 @@ type gen struct {
 // so that the package does not compile until it is written.
 func Generate(m *model.Model, opts Options) (*Result, markers.ErrorList) {
 	var diags markers.ErrorList
-	g := &gen{opts: opts, diags: &diags, pkgPairs: map[[2]*model.Package]*pkgPair{}, used: map[token.Position]bool{}}
+	g := &gen{opts: opts, diags: &diags, pkgPairs: map[[2]*model.Package]*pkgPair{}, used: map[token.Position]bool{}, dropped: map[*model.Field]bool{}}
 	if opts.Style != "" && !slices.Contains(styles(), string(opts.Style)) {
 		diags.Errorf(token.Position{}, markers.CodeConversion, "unknown conversion style %q: want one of %s", opts.Style, strings.Join(styles(), ", "))
 		return nil, diags
@@ -114,6 +127,8 @@ func Generate(m *model.Model, opts Options) (*Result, markers.ErrorList) {
 		g.findHandWritten(pp)
 	}
 	g.checkFromUsed(kinds)
+	g.checkDropUsed(m, kinds)
+	g.judgeSchemas(pps)
 	res := &Result{Report: buildReport(pps)}
 	for _, p := range m.Packages {
 		if p.HasGroup && p.Local {
@@ -332,6 +347,9 @@ func (g *gen) checkMarkerPlaces(m *model.Model, kinds []*kindConv) {
 							g.diags.Errorf(mk.Pos, markers.CodeConversion, "+crdgen:conversion:from belongs on a field of the storage (hub) version; %s is not one", p.Version)
 						}
 					case markers.ConversionDrop:
+						if !spokes[p] && g.aloneSpoke(p) != nil && !hubs[p] {
+							continue // checkDropUsed says it has no effect
+						}
 						if !spokes[p] || hubs[p] {
 							g.diags.Errorf(mk.Pos, markers.CodeConversion, "+crdgen:conversion:drop belongs on a field of a version that is not the storage version; %s is the hub or has no other version", p.Version)
 						}

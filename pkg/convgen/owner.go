@@ -79,7 +79,21 @@ func (g *gen) leaveAlone(kc *kindConv) bool {
 	g.diags.Warnf(pos, markers.CodeConversionSkipped,
 		"crdgen generates no conversion for %s (%s): %s; to have crdgen generate it (hand-written methods and functions are kept and called), mark the kind +crdgen:conversion:generate",
 		kc.name, kc.group, why)
+	g.alone = append(g.alone, aloneKind{kc: kc, why: why})
 	return true
+}
+
+// aloneSpoke returns the kind left to its hand-written conversions that
+// has a spoke in a package, or nil.
+func (g *gen) aloneSpoke(p *model.Package) *aloneKind {
+	for i, a := range g.alone {
+		for _, s := range a.kc.spokes {
+			if s.Package() == p {
+				return &g.alone[i]
+			}
+		}
+	}
+	return nil
 }
 
 // usesScope reports whether a spoke package's hand-written Convert_

@@ -172,13 +172,14 @@ func ConversionOptions(style *cli.Choice, tests *cli.OptionalBool) convgen.Optio
 	return opts
 }
 
-// Conversions are the conversion functions of the model: none in
-// openshift's layout, where each version package makes a CRD of its own,
-// with no other version to convert to.
+// Conversions are the conversion functions of the model, judged by the
+// versions' schemas: none in openshift's layout, where each version
+// package makes a CRD of its own, with no other version to convert to.
 func Conversions(in *Input, opts convgen.Options) (*convgen.Result, markers.ErrorList) {
 	if in.OpenShift != nil {
 		return &convgen.Result{Report: &convgen.Report{}}, nil
 	}
+	opts.Schemas = ConversionSchemas(in.Model, in.Results)
 	return convgen.Generate(in.Model, opts)
 }
 
