@@ -198,3 +198,115 @@ func TestConversionsStayCurrentInKubebuilderLayout(t *testing.T) {
 	}
 	runOK(t, dir, "go", "vet", "./...")
 }
+
+// kubebuilderStubs are the files "kubebuilder create webhook --group store
+// --version v1 --kind Order --conversion --spoke v2" writes into the API
+// packages (after its boilerplate): the hub's Hub() and the spoke's
+// ConvertTo and ConvertFrom, which log and copy only the metadata.
+func kubebuilderStubs() map[string]string {
+	header := "/*\nCopyright 2026.\n\nLicensed under the Apache License, Version 2.0 (the \"License\").\n*/\n\n"
+	convert := func(name, recv, param, hubRole, todo, example string) string {
+		return "func (" + recv + " *Order) " + name + "(" + param + "Raw conversion.Hub) error {\n" +
+			"\t" + param + " := " + param + "Raw.(*storev1.Order)\n" +
+			"\tlog.Printf(\"" + name + ": Converting Order from " + hubRole + ";\"+\n" +
+			"\t\t\"source: %s/%s, target: %s/%s\", src.Namespace, src.Name, dst.Namespace, dst.Name)\n\n" +
+			"\t// TODO(user): Implement conversion logic from " + todo + "\n" +
+			"\t// Example: Copying Spec fields\n" +
+			"\t// " + example + "\n\n" +
+			"\t// Copy ObjectMeta to preserve name, namespace, labels, etc.\n" +
+			"\tdst.ObjectMeta = src.ObjectMeta\n\n" +
+			"\treturn nil\n}\n"
+	}
+	return map[string]string{
+		"api/v1/order_conversion.go": header + "package v1\n\n// EDIT THIS FILE!  THIS IS SCAFFOLDING FOR YOU TO OWN!\n\n// Hub marks this type as a conversion hub.\nfunc (*Order) Hub() {}\n",
+		"api/v2/order_conversion.go": header + "package v2\n\nimport (\n\t\"log\"\n\n\t\"sigs.k8s.io/controller-runtime/pkg/conversion\"\n\n\tstorev1 \"example.com/shop/api/v1\"\n)\n\n" +
+			"// ConvertTo converts this Order (v2) to the Hub version (v1).\n" +
+			convert("ConvertTo", "src", "dst", "Spoke version v2 to Hub version v1", "v2 to v1", "dst.Spec.Size = src.Spec.Replicas") + "\n" +
+			"// ConvertFrom converts the Hub version (v1) to this Order (v2).\n" +
+			convert("ConvertFrom", "dst", "src", "Hub version v1 to Spoke version v2", "v1 to v2", "dst.Spec.Replicas = src.Spec.Size"),
+	}
+}
+
+// TestKubebuilderConversionStubIsAdopted: a project with kubebuilder's
+// conversion stubs gets, from make manifests generate, one warning at the
+// stub that says what to do; crdgen conversion --adopt refuses a stub
+// someone edited, naming the line, and writes nothing; on the stub as
+// scaffolded it removes the spoke's stub and writes crdgen's conversion,
+// whose round trip passes, and which generate keeps current from then on.
+func TestKubebuilderConversionStubIsAdopted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	dir := orderProject(t)
+	stub := filepath.Join(dir, "api", "v2", "order_conversion.go")
+	for name, text := range kubebuilderStubs() {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, _, stderr := crdgenIn(t, dir, "generate")
+	want := "api/v2/order_conversion.go:18:19: warning: v2 Order's ConvertTo and ConvertFrom are kubebuilder's scaffold (create webhook --conversion), which copies only the metadata: every other field is lost converting to and from v1; crdgen generates no conversion for Order while they are there: crdgen conversion --adopt Order replaces them with crdgen's (while they are still the scaffold's text), or write the conversion in them"
+	if code != exitOK || strings.Count(stderr, "kubebuilder's scaffold") != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("generate with the stubs: exit %d, want 0 and once\n%s\nin\n%s", code, want, stderr)
+	}
+	conv := filepath.Join(dir, "api", "v2", "zz_generated.conversion.go")
+	if _, err := os.Stat(conv); err == nil {
+		t.Fatal("generate wrote a conversion beside the stub")
+	}
+
+	// Marked +crdgen:conversion:generate, the kind gets crdgen's functions,
+	// but controller-runtime still calls the stub: said at the stub.
+	types := filepath.Join(dir, "api", "v2", "order_types.go")
+	data, _ := os.ReadFile(types)
+	os.WriteFile(types, []byte(strings.Replace(string(data), "// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n", "// +crdgen:conversion:generate\n// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n", 1)), 0o644)
+	code, _, stderr = crdgenIn(t, dir, "generate")
+	want = "api/v2/order_conversion.go:18:19: warning: v2 Order's ConvertTo and ConvertFrom are kubebuilder's scaffold (create webhook --conversion), which copies only the metadata: every other field is lost converting to and from v1; controller-runtime calls them, not crdgen's conversion (the round-trip test fails through them): crdgen conversion --adopt Order replaces them with crdgen's, or write the conversion in them"
+	if code != exitOK || strings.Count(stderr, "kubebuilder's scaffold") != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("generate with the stubs and +crdgen:conversion:generate: exit %d, want 0 and once\n%s\nin\n%s", code, want, stderr)
+	}
+	if out, err := runErr(dir, "go", "test", "-short", "./api/..."); err == nil {
+		t.Errorf("the round trip passed through the stub:\n%s", out)
+	}
+
+	// A stub someone edited is not kubebuilder's any more: --adopt
+	// refuses it at the line that differs, and writes nothing.
+	scaffolded, _ := os.ReadFile(stub)
+	edited := strings.Replace(string(scaffolded), "\tdst.ObjectMeta = src.ObjectMeta\n", "\tdst.ObjectMeta = src.ObjectMeta\n\tdst.Spec.Quantity = src.Spec.Quantity\n", 1)
+	os.WriteFile(stub, []byte(edited), 0o644)
+	code, _, stderr = crdgenIn(t, dir, "conversion", "--adopt", "Order")
+	want = "api/v2/order_conversion.go:29:1: error: --adopt Order: order_conversion.go is not kubebuilder's stub any more, line 29 differs (dst.Spec.Quantity = src.Spec.Quantity)"
+	if code != exitFail || !strings.Contains(stderr, want) {
+		t.Errorf("--adopt on an edited stub: exit %d, want 1 and\n%s\nin\n%s", code, want, stderr)
+	}
+	if data, _ := os.ReadFile(stub); string(data) != edited {
+		t.Error("--adopt changed an edited stub")
+	}
+	if data, _ := os.ReadFile(conv); strings.Contains(string(data), ") ConvertTo(") {
+		t.Error("--adopt refused, but wrote a conversion with ConvertTo")
+	}
+	code, _, stderr = crdgenIn(t, dir, "conversion", "--adopt", "Ordr")
+	if want := `--adopt Ordr: no kind Ordr with two or more versions, did you mean Order`; code != exitFail || !strings.Contains(stderr, want) {
+		t.Errorf("--adopt of a misspelt kind: exit %d, want %q in\n%s", code, want, stderr)
+	}
+
+	// The stub as scaffolded: --adopt removes it and writes crdgen's
+	// conversion; the hub's Hub() is kept (it is what crdgen would write).
+	os.WriteFile(stub, scaffolded, 0o644)
+	if code, _, stderr := crdgenIn(t, dir, "conversion", "--adopt", "Order"); code != exitOK {
+		t.Fatalf("--adopt: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(stub); !os.IsNotExist(err) {
+		t.Errorf("--adopt left the stub: %v", err)
+	}
+	if data, _ := os.ReadFile(conv); !strings.Contains(string(data), "func (src *Order) ConvertTo(dstRaw conversion.Hub) error {") {
+		t.Errorf("--adopt: the conversion has no ConvertTo:\n%s", data)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "api", "v1", "order_conversion.go")); err != nil {
+		t.Errorf("--adopt removed the hub's Hub(): %v", err)
+	}
+	runOK(t, dir, "go", "vet", "./...")
+	runOK(t, dir, "go", "test", "./api/...")
+	if code, stdout, stderr := crdgenIn(t, dir, "generate", "--check"); code != exitOK || strings.Contains(stderr, "warning") {
+		t.Errorf("--check after --adopt: exit %d\n%s%s", code, stdout, stderr)
+	}
+}

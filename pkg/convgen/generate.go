@@ -47,6 +47,13 @@ type Options struct {
 	// Schemas, when set, gives each version's schema, by which every
 	// converted field is judged (schemas.go).
 	Schemas Schemas
+	// Source, when set, reads a Go file of the packages (nil when it
+	// cannot), to recognise kubebuilder's conversion stubs (scaffold.go).
+	Source func(path string) []byte
+	// Adopt names a kind whose spokes' kubebuilder stubs crdgen replaces
+	// with its conversion (crdgen conversion --adopt): each must still be
+	// the scaffold's text; Result.Adopted lists them, for removal.
+	Adopt string
 }
 
 // File is one generated Go file.
@@ -68,6 +75,9 @@ type Result struct {
 	// API package of the model. A generated file there that Files does not
 	// list is stale.
 	Packages []*model.Package
+	// Adopted are the kubebuilder stubs Options.Adopt replaces: the files
+	// to remove.
+	Adopted []Stub
 }
 
 // gen holds the state of one Generate call.
@@ -84,6 +94,10 @@ type gen struct {
 	dropped map[*model.Field]bool
 	// alone are the kinds left to their hand-written conversions, with why.
 	alone []aloneKind
+	// adopted are the stubs of Options.Adopt's kind, and adoptFound says
+	// the kind was found.
+	adopted    []Stub
+	adoptFound bool
 }
 
 // aloneKind is a kind whose versions already convert (owner.go).
@@ -104,6 +118,7 @@ func Generate(m *model.Model, opts Options) (*Result, markers.ErrorList) {
 		return nil, diags
 	}
 	kinds := g.findKinds(m)
+	g.checkAdopt(m)
 	g.checkMarkerPlaces(m, kinds)
 	for _, kc := range kinds {
 		for _, spoke := range kc.spokes {
@@ -129,7 +144,7 @@ func Generate(m *model.Model, opts Options) (*Result, markers.ErrorList) {
 	g.checkFromUsed(kinds)
 	g.checkDropUsed(m, kinds)
 	g.judgeSchemas(pps)
-	res := &Result{Report: buildReport(pps)}
+	res := &Result{Report: buildReport(pps), Adopted: g.adopted}
 	for _, p := range m.Packages {
 		if p.HasGroup && p.Local {
 			res.Packages = append(res.Packages, p)

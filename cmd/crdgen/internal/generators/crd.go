@@ -11,6 +11,7 @@ import (
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/openshift"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
+	"github.com/crdgen/crdgen/internal/safefile"
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/deepcopy"
 	"github.com/crdgen/crdgen/pkg/markers"
@@ -146,6 +147,18 @@ func keptConversions(in *Input) func(*model.Package) bool {
 	}
 }
 
+// ConversionSource reads the Go files convgen looks at (kubebuilder's
+// stubs) through fsys, so that the rerun record notes them.
+func ConversionSource(fsys safefile.FS) func(string) []byte {
+	return func(path string) []byte {
+		data, err := fsys.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		return data
+	}
+}
+
 // ConversionFlags registers the flags of conversion generation, on crdgen
 // conversion and (with the conversion- prefix) on crdgen generate, over
 // crdgen.yaml's conversion section.
@@ -180,6 +193,7 @@ func Conversions(in *Input, opts convgen.Options) (*convgen.Result, markers.Erro
 		return &convgen.Result{Report: &convgen.Report{}}, nil
 	}
 	opts.Schemas = ConversionSchemas(in.Model, in.Results)
+	opts.Source = ConversionSource(in.FS)
 	return convgen.Generate(in.Model, opts)
 }
 
@@ -192,6 +206,12 @@ func ConversionFiles(res *convgen.Result) *output.Set {
 	own := output.OwnedIf(convgen.Owned, "remove it to let crdgen write its conversions there")
 	for _, f := range res.Files {
 		out.Put(f.Path, pipeline.FileOf(f.Content), own)
+	}
+	for _, stub := range res.Adopted {
+		// crdgen conversion --adopt: kubebuilder's stub goes, as long as
+		// it is still the scaffold's text.
+		out.Stale = append(out.Stale, output.Stale{Dir: filepath.Dir(stub.Path), Names: []string{filepath.Base(stub.Path)},
+			Own: func(_ string, data []byte) bool { return stub.Same(data) }})
 	}
 	for _, pkg := range res.Packages {
 		out.Stale = append(out.Stale, output.Stale{Dir: pkg.Dir, Names: []string{convgen.FileName, convgen.TestFileName},
