@@ -91,13 +91,20 @@ func init() {
 // with Order in v1 (the storage version) and v2, and no conversion yet.
 func orderProject(t *testing.T) string {
 	t.Helper()
+	return orderProjectWith(t, "low;normal;high", "")
+}
+
+// orderProjectWith is orderProject with v2's priority enum, and marks
+// above v2's Order.
+func orderProjectWith(t *testing.T, enum, marks string) string {
+	t.Helper()
 	return tempModule(t, map[string]string{
 		"PROJECT":                     "domain: example.com\nlayout:\n- go.kubebuilder.io/v4\nprojectName: store\nrepo: example.com/shop\nversion: \"3\"\n",
 		"hack/boilerplate.go.txt":     "/*\nCopyright YEAR The Store Authors.\n*/",
 		"api/v1/groupversion_info.go": orderGroupVersion("v1"),
 		"api/v2/groupversion_info.go": orderGroupVersion("v2"),
 		"api/v1/order_types.go":       orderTypes("v1", "low;normal;high", "// +kubebuilder:storageversion\n", ""),
-		"api/v2/order_types.go":       orderTypes("v2", "low;normal;high", "", ""),
+		"api/v2/order_types.go":       orderTypes("v2", enum, marks, ""),
 	})
 }
 
@@ -308,5 +315,21 @@ func TestKubebuilderConversionStubIsAdopted(t *testing.T) {
 	runOK(t, dir, "go", "test", "./api/...")
 	if code, stdout, stderr := crdgenIn(t, dir, "generate", "--check"); code != exitOK || strings.Contains(stderr, "warning") {
 		t.Errorf("--check after --adopt: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestConversionSchemasJudgedInKubebuilderLayout: v2's priority takes
+// "critical", which v1's (the storage version's) enum refuses; make
+// manifests generate says so at v2's field, with the function to write,
+// judging by the CRD it writes.
+func TestConversionSchemasJudgedInKubebuilderLayout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	dir := orderProjectWith(t, "low;normal;high;critical", "// +crdgen:conversion:generate\n")
+	code, _, stderr := crdgenIn(t, dir, "generate")
+	want := `api/v2/order_types.go:10:2: warning: spoke v2 Order.spec.priority: v2 takes values v1 refuses ("critical" is not among v1's "low", "normal", "high"); converted, they are stored as v1 objects its validation rejects: map them in a hand-written Convert_v2_OrderSpec_To_v1_OrderSpec, or make the two versions' schemas agree`
+	if code != exitOK || !strings.Contains(stderr, want) || strings.Count(stderr, "warning:") != 1 {
+		t.Errorf("generate: exit %d, want 0 and only\n%s\nin\n%s", code, want, stderr)
 	}
 }
