@@ -7,18 +7,18 @@ package main
 import (
 	"errors"
 
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/app"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/generators"
 	"github.com/crdgen/crdgen/pkg/apidocs"
 )
 
-func docsCommand() *command {
+func docsCommand() *app.Command {
 	var outputDir string
 	split := &cli.Choice{Value: string(apidocs.SplitGroupVersion), Allowed: apidocs.Splits()}
-	return &command{
-		name: "docs",
-		about: `Usage: crdgen docs [flags] PACKAGES...
+	return &app.Command{
+		Name: "docs",
+		About: `Usage: crdgen docs [flags] PACKAGES...
 
 Builds the CRDs of PACKAGES as crdgen crd does and writes their API
 reference in Markdown to DIR: index.md, and one file per group and version
@@ -31,9 +31,9 @@ description. With feature sets, one reference says which sets have each
 kind, version, field and value. Files crdgen wrote in DIR that the run no
 longer makes are removed; other files there are left alone.
 `,
-		builds:     true,
-		diagFormat: true,
-		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
+		Builds:     true,
+		DiagFormat: true,
+		Flags: func(r *app.Request, fs *cli.FlagSet, cfg *config.Config) {
 			def := ""
 			if d := cfg.Docs; d != nil {
 				def = cfg.Resolve(d.OutputDir)
@@ -44,9 +44,9 @@ longer makes are removed; other files there are left alone.
 			fs.StringVar(&outputDir, "output-dir", "DIR", def, "where the Markdown files go (docs.outputDir in "+config.Name+")")
 			fs.Alias("o", "output-dir")
 			fs.Var(split, "split", "group-version|kind", "one file per group and version, or one per kind")
-			r.checkFlag(fs)
+			r.CheckFlag(fs)
 		},
-		check: func(r *runState) error {
+		Check: func(r *app.Request) error {
 			switch outputDir {
 			case "":
 				return errors.New("the output directory is empty; name one with -o, or docs.outputDir in " + config.Name)
@@ -55,15 +55,8 @@ longer makes are removed; other files there are left alone.
 			}
 			return nil
 		},
-		produce: func(r *runState) (*outputs, error) {
-			if !r.results.Built() {
-				return nil, nil
-			}
-			set, err := generators.Docs(r.generatorInput(), r.a.abs(outputDir), apidocs.Options{Split: apidocs.Split(split.Value)})
-			if err != nil {
-				return nil, err
-			}
-			return &outputs{Set: *set}, nil
+		Produce: func(b *app.Build) (*app.Outputs, error) {
+			return app.Docs(b, outputDir, apidocs.Options{Split: apidocs.Split(split.Value)})
 		},
 	}
 }

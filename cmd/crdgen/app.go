@@ -1,54 +1,33 @@
 package main
 
-// This file implements the command dispatch and the settings every
-// subcommand shares.
+// This file implements the command dispatch: each package command is its
+// flags and one call into the application (internal/app), whose result
+// is printed here.
 
 import (
 	"context"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
-	"strings"
 
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
-	"github.com/crdgen/crdgen/internal/safefile"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/app"
 )
 
 // Exit codes.
 const (
-	exitOK    = 0
-	exitFail  = 1 // input errors, or stale output under --check
-	exitUsage = 2 // the command line is wrong
+	exitOK    = app.ExitOK
+	exitFail  = app.ExitFail  // input errors, or stale output under --check
+	exitUsage = app.ExitUsage // the command line is wrong
 )
 
-// app is one invocation of crdgen: where it prints, which directory it works
-// in, and the version it stamps on output. Tests build their own.
-type app struct {
-	ctx     context.Context
-	stdout  io.Writer
-	stderr  io.Writer
-	dir     string
-	version string
-	// format is how diagnostics are printed (text, json or github); the
-	// command sets it from its flags.
-	format string
-	// cacheDir is where the rerun cache lives: $CRDGEN_CACHE, "" for the
-	// user cache directory, "off" for no cache.
-	cacheDir string
-	// suppress are the codes of warnings not to print (--suppress).
-	suppress cli.CodeSet
-	// writer applies the run's changes on disk (tests set its WriteFault).
-	writer output.Writer
-	// memoryBudget, set by tests, overrides how much YAML a run keeps in
-	// memory before it spools the rest to disk.
-	memoryBudget int64
-	// configFile is the settings file: $CRDGEN_CONFIG, or "" to look for
-	// crdgen.yaml from the working directory up to the module root.
-	configFile string
+// invocation is one invocation of crdgen: where it prints, and the process
+// its runs belong to (the directory, the version it stamps, the caches).
+// Tests build their own.
+type invocation struct {
+	*app.Env
+	stdout io.Writer
+	stderr io.Writer
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -57,9 +36,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
-	a := &app{ctx: context.Background(), stdout: stdout, stderr: stderr, dir: dir, version: buildVersion(), cacheDir: os.Getenv("CRDGEN_CACHE"),
-		configFile: os.Getenv("CRDGEN_CONFIG")}
-	return a.main(args)
+	env := &app.Env{Ctx: context.Background(), Dir: dir, Version: buildVersion(), CacheDir: os.Getenv("CRDGEN_CACHE"), ConfigFile: os.Getenv("CRDGEN_CONFIG")}
+	return (&invocation{Env: env, stdout: stdout, stderr: stderr}).main(args)
 }
 
 // buildVersion is the module version crdgen was built at, or "(devel)".
@@ -93,9 +71,9 @@ Run "crdgen <command> -h" for a command's flags.
 `
 
 // packageCommand returns the package command of that name, or nil.
-func packageCommand(name string) *command {
+func packageCommand(name string) *app.Command {
 	for _, c := range packageCommands() {
-		if c.name == name {
+		if c.Name == name {
 			return c
 		}
 	}
@@ -104,12 +82,12 @@ func packageCommand(name string) *command {
 
 // packageCommands are the commands that run on packages, in the order
 // usage lists them.
-func packageCommands() []*command {
-	return []*command{generateCommand(), crdCommand(), testCommand(), costCommand(), sizeCommand(), conversionCommand(), diffCommand(), jsonSchemaCommand(), docsCommand()}
+func packageCommands() []*app.Command {
+	return []*app.Command{generateCommand(), crdCommand(), testCommand(), costCommand(), sizeCommand(), conversionCommand(), diffCommand(), jsonSchemaCommand(), docsCommand()}
 }
 
-func (a *app) main(args []string) int {
-	a.writer.Rel = a.rel
+func (a *invocation) main(args []string) int {
+	a.Writer.Rel = a.Rel
 	if len(args) == 0 {
 		fmt.Fprint(a.stderr, usage)
 		return exitUsage
@@ -121,7 +99,7 @@ func (a *app) main(args []string) int {
 	case "markers":
 		return a.markersCmd(args[1:])
 	case "version":
-		fmt.Fprintf(a.stdout, "crdgen %s\n", a.version)
+		fmt.Fprintf(a.stdout, "crdgen %s\n", a.Version)
 		return exitOK
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(a.stdout, usage)
@@ -131,32 +109,16 @@ func (a *app) main(args []string) int {
 	return exitUsage
 }
 
-// rel makes a path relative to the working directory when it lies under it.
-func (a *app) rel(path string) string {
-	if path == "" || !filepath.IsAbs(path) {
-		return path
+// runCommand runs a package command through the application's stages.
+func (a *invocation) runCommand(c *app.Command, args []string) int {
+	r, res := app.Prepare(a.Env, c, args)
+	if res != nil {
+		return a.print(res)
 	}
-	r, err := filepath.Rel(a.dir, path)
-	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return path
+	stop, err := r.Profile.Start()
+	if err != nil {
+		return a.print(&app.Result{Code: exitFail, Err: err})
 	}
-	return r
-}
-
-// findConfig reads the run's crdgen.yaml ($CRDGEN_CONFIG, or found from
-// the working directory up to the module root); nil when there is none.
-func (a *app) findConfig(fsys safefile.FS) (*config.Config, error) {
-	file := a.configFile
-	if file != "" {
-		file = a.abs(file)
-	}
-	return config.Find(a.dir, file, a.rel, fsys)
-}
-
-// abs resolves a path against the working directory.
-func (a *app) abs(path string) string {
-	if filepath.IsAbs(path) {
-		return path
-	}
-	return filepath.Join(a.dir, path)
+	defer stop()
+	return a.print(app.Run(r))
 }

@@ -69,9 +69,9 @@ func TestEditRebuildsOnlyWhatChanged(t *testing.T) {
 	run := func(version string, args ...string) string {
 		t.Helper()
 		a, _, stderr := testApp(dir)
-		a.cacheDir = cacheDir
+		a.CacheDir = cacheDir
 		if version != "" {
-			a.version = version
+			a.Version = version
 		}
 		if code := a.main(append(append([]string{"crd", "-v", "-o", out}, args...), "./api/...")); code != exitOK {
 			t.Fatalf("crd %v: exit %d\n%s", args, code, stderr)

@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/app"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cache"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
+	"github.com/crdgen/crdgen/internal/safefile"
 )
 
 // TestCRDsToStdout checks -o -: the CRDs, in file name order, as one YAML
@@ -60,7 +62,7 @@ func TestSpoolIsAlwaysRemoved(t *testing.T) {
 		{"cost", "./testdata/cel_rules_that_do_not_compile/..."},
 	} {
 		a, _, stderr := testApp(root)
-		a.memoryBudget = 1
+		a.MemoryBudget = 1
 		code := a.main(args)
 		if code == exitUsage {
 			t.Fatalf("%v: exit %d\n%s", args, code, stderr)
@@ -357,12 +359,14 @@ func TestSuppressFlagWinsOverConfig(t *testing.T) {
 		{[]string{"--suppress", "lint", "--suppress", "cel-cost,lint"}, "lint,cel-cost"},
 	} {
 		a, _, _ := testApp(t.TempDir())
-		fs := cli.NewFlagSet("x")
-		a.registerSuppress(fs, cfg)
-		if err := fs.Parse(tc.args); err != nil {
+		r, err := app.NewRequest(a.Env, crdCommand(), cfg, config.LayoutOf(cfg, "", safefile.OS{}), &cache.Inputs{})
+		if err != nil {
 			t.Fatal(err)
 		}
-		if got := a.suppress.String(); got != tc.want {
+		if err := r.FS.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Suppress.String(); got != tc.want {
 			t.Errorf("%q: suppressed %q, want %q", tc.args, got, tc.want)
 		}
 	}

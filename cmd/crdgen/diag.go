@@ -1,39 +1,38 @@
 package main
 
-// This file implements printing diagnostics, in the form --format asks
-// (markers.Formats), without the warnings --suppress names.
+// This file implements printing a run's result: diagnostics in the form
+// --format asks (markers.Formats), without the warnings --suppress names,
+// the error, and what the run prints.
 
 import (
 	"fmt"
 
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
-	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/app"
 )
 
-// printDiags prints diagnostics sorted, with paths relative to the working
-// directory, in the app's format, leaving out suppressed warnings.
-func (a *app) printDiags(diags markers.ErrorList) {
-	diags.Without(a.suppress.Codes).Print(a.stderr, a.format, a.rel)
-}
-
-// registerSuppress adds --suppress to a command's flags, starting from
-// crdgen.yaml's list (checked when the file was read). Errors always
-// print, since they stop crdgen from writing anything; a project that must
-// live with one changes the marker or the Go type instead.
-func (a *app) registerSuppress(fs *cli.FlagSet, cfg *config.Config) {
-	for _, name := range cfg.Suppress {
-		a.suppress.Codes = append(a.suppress.Codes, markers.Code(name))
+// print prints a run's result, in the order app.Result gives, and returns
+// its exit code.
+func (a *invocation) print(res *app.Result) int {
+	code := res.Code
+	if len(res.Before) > 0 {
+		if _, err := a.stdout.Write(res.Before); err != nil {
+			res.Err, code = err, app.ExitFail
+		}
 	}
-	fs.Var(&a.suppress, "suppress", "CODE[,CODE]", "do not print warnings with these codes (errors always print); repeatable")
-}
-
-// fail prints the diagnostics and the error, if any, of a run that writes
-// nothing, and returns its exit code.
-func (a *app) fail(diags markers.ErrorList, err error) int {
-	a.printDiags(diags)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+	format := res.Format
+	if format == "" {
+		format = "text"
 	}
-	return exitFail
+	res.Diags.Without(res.Suppress).Print(a.stderr, format, a.Rel)
+	if res.Err != nil {
+		fmt.Fprintf(a.stderr, "crdgen: %v\n", res.Err)
+	}
+	if len(res.Stdout) > 0 {
+		if _, err := a.stdout.Write(res.Stdout); err != nil {
+			fmt.Fprintf(a.stderr, "crdgen: %v\n", err)
+			code = app.ExitFail
+		}
+	}
+	fmt.Fprint(a.stderr, res.Stderr)
+	return code
 }

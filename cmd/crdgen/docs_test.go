@@ -98,7 +98,7 @@ func TestCommandLineReference(t *testing.T) {
 	b.WriteString(commandLineHeader)
 	fmt.Fprintf(&b, "## `crdgen`\n\n```\n%s```\n\n", helpOf(t, "help"))
 	for _, c := range packageCommands() {
-		fmt.Fprintf(&b, "## `crdgen %s`\n\n```\n%s```\n\n", c.name, helpOf(t, c.name, "-h"))
+		fmt.Fprintf(&b, "## `crdgen %s`\n\n```\n%s```\n\n", c.Name, helpOf(t, c.Name, "-h"))
 	}
 	b.WriteString(commandLineFooter)
 	golden.Check(t, filepath.Join(repoRoot(t), "docs", "reference", "command-line.md"), b.Bytes())

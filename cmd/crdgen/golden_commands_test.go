@@ -133,7 +133,7 @@ func runGolden(t *testing.T, root string, s *shared, args []string) map[string][
 		t.Fatalf("%v: no golden command %q", args, args[0])
 	}
 	a, stdout, stderr := testApp(root)
-	a.configFile = s.configFile
+	a.ConfigFile = s.configFile
 	g := goldenRun{args: args, stdout: stdout, stderr: stderr}
 	if gc.prepare != nil {
 		g.args, g.out = gc.prepare(t, s, args)

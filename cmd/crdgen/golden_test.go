@@ -12,6 +12,7 @@ import (
 
 	"github.com/crdgen/crdgen/internal/safefile"
 
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/app"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 
 	"sigs.k8s.io/yaml"
@@ -38,9 +39,10 @@ func repoRoot(t testing.TB) string {
 }
 
 // testApp runs crdgen in dir with a pinned version and captured output.
-func testApp(dir string) (*app, *bytes.Buffer, *bytes.Buffer) {
+func testApp(dir string) (*invocation, *bytes.Buffer, *bytes.Buffer) {
 	var stdout, stderr bytes.Buffer
-	return &app{ctx: context.Background(), stdout: &stdout, stderr: &stderr, dir: dir, version: goldenVersion, cacheDir: "off"}, &stdout, &stderr
+	env := &app.Env{Ctx: context.Background(), Dir: dir, Version: goldenVersion, CacheDir: "off"}
+	return &invocation{Env: env, stdout: &stdout, stderr: &stderr}, &stdout, &stderr
 }
 
 // TestGolden runs the commands of every testdata/<case>/commands.txt
@@ -131,55 +133,54 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 	t.Helper()
 	args := commands[0]
 	for _, c := range commands {
-		if packageCommand(c[0]).builds {
+		if packageCommand(c[0]).Builds {
 			args = c
 			break
 		}
 	}
 	a, _, _ := testApp(root)
-	r := &runState{a: a, c: packageCommand(args[0])}
+	c := packageCommand(args[0])
 	s := &shared{}
 	s.configFile, s.setsDir = caseConfig(t, filepath.Join(root, "testdata", name))
 	var cfg *config.Config
 	if s.configFile != "" {
-		a.configFile = s.configFile
+		a.ConfigFile = s.configFile
 		var err error
-		if cfg, err = a.findConfig(safefile.OS{}); err != nil {
+		if cfg, err = a.FindConfig(safefile.OS{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r.layout = config.LayoutOf(cfg, "", safefile.OS{})
-	r.reads = &cache.Inputs{}
-	patterns, err := r.register(cfg).ParseArgs(args[1:])
+	r, err := app.NewRequest(a.Env, c, cfg, config.LayoutOf(cfg, "", safefile.OS{}), &cache.Inputs{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	patterns, err := r.FS.ParseArgs(args[1:])
 	if err != nil {
 		t.Fatalf("%v: %v", args, err)
 	}
-	if err := r.readOpenShift(cfg); err != nil {
-		t.Fatal(err)
-	}
-	s.openshift = r.openshift != nil
-	r.patterns = patterns
+	s.openshift = r.OpenShift != nil
+	r.Patterns = patterns
 	// crdgen size reports CRDs over a limit rather than stopping at them.
-	r.crd.size.report = args[0] == "size"
+	r.CRD.Size.Report = args[0] == "size"
 	for _, c := range commands {
-		r.costReport = r.costReport || c[0] == "cost"
-		r.keepObjects = r.keepObjects || c[0] == "diff" || c[0] == "test" || c[0] == "size"
+		r.CostReport = r.CostReport || c[0] == "cost"
+		r.KeepObjects = r.KeepObjects || c[0] == "diff" || c[0] == "test" || c[0] == "size"
 	}
-	listing, err := parser.List(a.ctx, r.patterns, parser.Options{Dir: a.dir, BuildTags: r.tags})
+	listing, err := parser.List(a.Ctx, r.Patterns, parser.Options{Dir: a.Dir, BuildTags: r.Tags})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.loadKey, s.crdKey = r.loadKey(), r.crdKey()
-	s.mod, s.loadDiags, err = r.load(listing, nil)
+	s.loadKey, s.crdKey = loadKey(r), crdKey(r)
+	s.mod, s.loadDiags, err = app.LoadListing(r, listing, nil)
 	if err != nil || s.mod == nil {
 		t.Fatalf("loading %s: %v %v", name, err, s.loadDiags)
 	}
-	if r.c.builds {
-		r.mod, r.diags, r.ph = s.mod, slices.Clone(s.loadDiags), pipeline.NewPhases()
-		if err := r.build(); err != nil {
+	if c.Builds {
+		b, err := app.BuildNow(&app.Load{Request: r, Model: s.mod, Diags: slices.Clone(s.loadDiags)})
+		if err != nil {
 			t.Fatal(err)
 		}
-		s.results, s.diags = r.results, r.diags
+		s.results, s.diags = b.Results, b.Diags
 	}
 	return s
 }
@@ -275,9 +276,14 @@ func TestExampleIsUpToDate(t *testing.T) {
 	}
 	args = slices.Insert(args, 1, "--check")
 	a, stdout, stderr := testApp(root)
-	a.version = buildVersion()
+	a.Version = buildVersion()
 	if code := a.main(args); code != exitOK {
 		t.Fatalf("crdgen %s: exit %d\n%s%s", strings.Join(args, " "), code, stderr, stdout)
+	}
+	// The example is the first thing a newcomer runs: a warning about
+	// crdgen's own example would be the first thing they read.
+	if stderr.Len() > 0 {
+		t.Errorf("crdgen %s printed diagnostics about the README's own example:\n%s", strings.Join(args, " "), stderr)
 	}
 	// The README's second command: crdgen generate in examples/, with
 	// examples/crdgen.yaml, writes the same CRD and the API reference in
@@ -288,6 +294,9 @@ func TestExampleIsUpToDate(t *testing.T) {
 	a, stdout, stderr = testApp(filepath.Join(root, "examples"))
 	if code := a.main([]string{"generate", "--check"}); code != exitOK {
 		t.Fatalf("%s --check: exit %d\n%s%s", exampleGenerate, code, stderr, stdout)
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("%s printed diagnostics about the README's own example:\n%s", exampleGenerate, stderr)
 	}
 }
 
@@ -314,34 +323,28 @@ type shared struct {
 }
 
 // loadKey and crdKey identify what the flags ask to load and to build.
-func (r *runState) loadKey() string {
-	return fmt.Sprintf("%q %q %s", r.patterns, r.tags, r.unknownMarkers.Value)
+func loadKey(r *app.Request) string {
+	return fmt.Sprintf("%q %q %s", r.Patterns, r.Tags, r.UnknownMarkers.Value)
 }
 
-func (r *runState) crdKey() string { return fmt.Sprintf("%+v", r.crd) }
-
-// useShared takes the shared load and pipeline run.
-func (r *runState) useShared(s *shared) error {
-	if r.loadKey() != s.loadKey || r.c.builds && r.crdKey() != s.crdKey {
-		return fmt.Errorf("the commands that share a load must ask for the same packages and CRDs: %s %s, not %s %s", r.loadKey(), r.crdKey(), s.loadKey, s.crdKey)
-	}
-	r.mod, r.diags = s.mod, slices.Clone(s.loadDiags)
-	if r.c.builds {
-		r.results, r.diags = s.results, slices.Clone(s.diags)
-	}
-	return nil
-}
+func crdKey(r *app.Request) string { return fmt.Sprintf("%+v", r.CRD) }
 
 // mainShared runs a command as main does, on the shared load and pipeline
 // run instead of its own list, load and pipeline.
-func mainShared(a *app, s *shared, args []string) int {
-	a.writer.Rel = a.rel
-	r, code, ok := a.prepare(packageCommand(args[0]), args[1:])
-	if !ok {
-		return code
+func mainShared(a *invocation, s *shared, args []string) int {
+	a.Writer.Rel = a.Rel
+	r, res := app.Prepare(a.Env, packageCommand(args[0]), args[1:])
+	if res != nil {
+		return a.print(res)
 	}
-	if err := r.useShared(s); err != nil {
-		return a.fail(nil, err)
+	if loadKey(r) != s.loadKey || r.Cmd.Builds && crdKey(r) != s.crdKey {
+		err := fmt.Errorf("the commands that share a load must ask for the same packages and CRDs: %s %s, not %s %s", loadKey(r), crdKey(r), s.loadKey, s.crdKey)
+		return a.print(&app.Result{Code: exitFail, Err: err})
 	}
-	return r.produce(nil)
+	l := &app.Load{Request: r, Model: s.mod, Diags: slices.Clone(s.loadDiags)}
+	var results pipeline.SetResults
+	if r.Cmd.Builds {
+		results, l.Diags = s.results, slices.Clone(s.diags)
+	}
+	return a.print(app.BuildWith(l, results).Finish())
 }

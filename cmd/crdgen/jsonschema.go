@@ -8,16 +8,17 @@ package main
 import (
 	"errors"
 
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/app"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/generators"
 )
 
-func jsonSchemaCommand() *command {
+func jsonSchemaCommand() *app.Command {
 	var f generators.JSONSchemaOptions
-	return &command{
-		name: "jsonschema",
-		about: `Usage: crdgen jsonschema [flags] PACKAGES...
+	return &app.Command{
+		Name: "jsonschema",
+		About: `Usage: crdgen jsonschema [flags] PACKAGES...
 
 Builds the CRDs of PACKAGES as crdgen generate does and writes a JSON Schema
 (draft-07) of each kind and served version, for kubeconform and
@@ -28,31 +29,24 @@ does under kubectl's default field validation; the loose one accepts them.
 CEL rules are carried as annotations and checked by nobody. With feature
 sets, each set's files go to DIR/<set>.
 `,
-		builds:     true,
-		diagFormat: true,
-		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
+		Builds:     true,
+		DiagFormat: true,
+		Flags: func(r *app.Request, fs *cli.FlagSet, cfg *config.Config) {
 			f = generators.JSONSchemaSettings(cfg)
 			fs.StringVar(&f.Dir, "output-dir", "DIR", f.Dir, "where the JSON Schema files go")
 			fs.Alias("o", "output-dir")
 			fs.Var(f.Layout, "layout", "kubeconform|catalog", "kubeconform: <kind>_<version>.json; catalog: <group>/<kind>_<version>.json")
 			fs.BoolVar(&f.Strict, "strict", f.Strict, "refuse unknown fields where the API server prunes them (additionalProperties: false)")
-			r.checkFlag(fs)
+			r.CheckFlag(fs)
 		},
-		check: func(r *runState) error {
+		Check: func(r *app.Request) error {
 			if f.Dir == "" || f.Dir == "-" {
 				return errors.New("the output directory is empty or -; name one with -o")
 			}
 			return nil
 		},
-		produce: func(r *runState) (*outputs, error) {
-			if !r.results.Built() {
-				return nil, nil
-			}
-			set, err := generators.JSONSchemas(r.generatorInput(), f)
-			if err != nil {
-				return nil, err
-			}
-			return &outputs{Set: *set}, nil
+		Produce: func(b *app.Build) (*app.Outputs, error) {
+			return app.JSONSchema(b, f)
 		},
 	}
 }

@@ -39,7 +39,7 @@ func TestGenerateWritesJSONSchemas(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, stdout, stderr := testApp(root)
-	a.configFile = cfg
+	a.ConfigFile = cfg
 	if code := a.main([]string{"generate"}); code != exitOK {
 		t.Fatalf("crdgen generate: exit %d\n%s%s", code, stderr, stdout)
 	}
@@ -59,7 +59,7 @@ func TestGenerateWritesJSONSchemas(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, _, stderr = testApp(root)
-	a.configFile = cfg
+	a.ConfigFile = cfg
 	if code := a.main([]string{"generate"}); code == exitOK || !strings.Contains(stderr.String(), `did you mean "kubeconform"`) {
 		t.Errorf("a misspelt layout: exit %d, stderr %q", code, stderr)
 	}

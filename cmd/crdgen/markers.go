@@ -9,7 +9,7 @@ import (
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
-func (a *app) markersCmd(args []string) int {
+func (a *invocation) markersCmd(args []string) int {
 	if len(args) > 0 {
 		fmt.Fprintf(a.stderr, "crdgen markers: takes no arguments\n")
 		return exitUsage

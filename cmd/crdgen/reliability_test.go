@@ -36,7 +36,7 @@ func suiteOf(cases int, fail bool) string {
 func cachedApp(t *testing.T, dir, cacheDir string, args ...string) (int, string, string) {
 	t.Helper()
 	a, stdout, stderr := testApp(dir)
-	a.cacheDir = cacheDir
+	a.CacheDir = cacheDir
 	code := a.main(args)
 	return code, stdout.String(), stderr.String()
 }
@@ -252,7 +252,7 @@ func TestAFailedRenameChangesNothing(t *testing.T) {
 	// The last file of the run's writes fails to be renamed over: every one
 	// before it was renamed, and must be put back.
 	a, _, stderr := testApp(dir)
-	a.writer.RenameFault = func(path string) error {
+	a.Writer.RenameFault = func(path string) error {
 		if strings.HasSuffix(path, filepath.Join("v2", "zz_generated.conversion.go")) {
 			return syscall.EPERM
 		}

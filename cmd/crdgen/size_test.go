@@ -113,7 +113,7 @@ func TestTrimmedSchemasAreTheSame(t *testing.T) {
 func runArgs(t *testing.T, dir, config string, args ...string) ([]byte, int, string) {
 	t.Helper()
 	a, stdout, stderr := testApp(dir)
-	a.configFile = config
+	a.ConfigFile = config
 	code := a.main(args)
 	return stdout.Bytes(), code, stderr.String()
 }

@@ -20,7 +20,7 @@ func TestSyntaxStoreIsUsedAndChangesNothing(t *testing.T) {
 	for _, run := range []string{"cold", "warm", "no-cache"} {
 		out := filepath.Join(t.TempDir(), run)
 		a, _, stderr := testApp(dir)
-		a.cacheDir = cacheDir
+		a.CacheDir = cacheDir
 		args := []string{"crd", "-o", out, "./api/..."}
 		if run == "no-cache" {
 			args = append([]string{"crd", "--no-cache"}, args[1:]...)

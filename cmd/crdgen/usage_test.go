@@ -5,18 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
-	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
-	"github.com/crdgen/crdgen/internal/safefile"
 )
-
-// flagSetOf registers a command's flags as a run with no crdgen.yaml does.
-func flagSetOf(t *testing.T, c *command) *cli.FlagSet {
-	t.Helper()
-	a, _, _ := testApp(t.TempDir())
-	return (&runState{a: a, c: c, layout: config.LayoutOf(nil, "", safefile.OS{})}).register(nil)
-}
 
 // TestDocListsEveryCommand pins the command list of the package's doc
 // comment (doc.go) to the commands crdgen has: every package command, then
@@ -42,7 +31,7 @@ func TestDocListsEveryCommand(t *testing.T) {
 	}
 	var want []string
 	for _, c := range packageCommands() {
-		want = append(want, c.name)
+		want = append(want, c.Name)
 	}
 	want = append(want, "markers", "version")
 	slices.Sort(got)

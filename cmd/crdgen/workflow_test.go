@@ -248,7 +248,7 @@ func TestNestedModules(t *testing.T) {
 	crd := func(args ...string) (int, string) {
 		t.Helper()
 		a, _, stderr := testApp(dir)
-		a.cacheDir = cacheDir
+		a.CacheDir = cacheDir
 		return a.main(append([]string{"generate", "-v", "-o", "out"}, args...)), stderr.String()
 	}
 	widgets := filepath.Join(dir, "out", "shop.example.com_widgets.yaml")
@@ -345,7 +345,7 @@ func TestNoChangeRerunIsCheap(t *testing.T) {
 	gen := func(args ...string) (int, string) {
 		t.Helper()
 		a, _, stderr := testApp(dir)
-		a.cacheDir = cacheDir
+		a.CacheDir = cacheDir
 		code := a.main(append(append([]string{"generate", "-v"}, args...), "./api/..."))
 		return code, stderr.String()
 	}
@@ -434,7 +434,7 @@ func TestEveryCommandHasTheRerunCache(t *testing.T) {
 	run := func(args ...string) (int, string, string) {
 		t.Helper()
 		a, stdout, stderr := testApp(dir)
-		a.cacheDir = cacheDir
+		a.CacheDir = cacheDir
 		code := a.main(append(append(args[:1:1], "-v"), append(args[1:], "./api/...")...))
 		return code, stdout.String(), stderr.String()
 	}

@@ -124,7 +124,7 @@ func TestAFailedWriteChangesNothing(t *testing.T) {
 
 	for _, failing := range []string{"batch.example.com_widgets.yaml", "zz_generated.conversion.go"} {
 		a, _, stderr := testApp(dir)
-		a.writer.WriteFault = func(path string) error {
+		a.Writer.WriteFault = func(path string) error {
 			if filepath.Base(path) == failing {
 				return syscall.ENOSPC
 			}

@@ -32,3 +32,20 @@ func TestThousands(t *testing.T) {
 		}
 	}
 }
+
+func TestRender(t *testing.T) {
+	text := func() []byte { return []byte("text\n") }
+	md := func() []byte { return []byte("md\n") }
+	report := struct {
+		A int `json:"a"`
+	}{1}
+	for format, want := range map[string]string{"": "text\n", FormatText: "text\n", FormatMarkdown: "md\n", FormatJSON: "{\n  \"a\": 1\n}\n"} {
+		got, err := Render(report, format, text, md)
+		if err != nil || string(got) != want {
+			t.Errorf("Render(%q) = %q, %v; want %q", format, got, err, want)
+		}
+	}
+	if _, err := Render(report, "yaml", text, md); err == nil {
+		t.Error("Render(yaml): no error")
+	}
+}

@@ -17,26 +17,14 @@ import (
 
 // Formats of Render.
 const (
-	FormatText     = "text"
-	FormatJSON     = "json"
-	FormatMarkdown = "markdown"
+	FormatText     = textfmt.FormatText
+	FormatJSON     = textfmt.FormatJSON
+	FormatMarkdown = textfmt.FormatMarkdown
 )
 
 // Render writes the report in a format. Call SetSources first.
 func Render(r *Report, format string) ([]byte, error) {
-	switch format {
-	case FormatJSON:
-		b, err := json.MarshalIndent(r, "", "  ")
-		if err != nil {
-			return nil, err
-		}
-		return append(b, '\n'), nil
-	case FormatMarkdown:
-		return renderMarkdown(r), nil
-	case FormatText, "":
-		return renderText(r), nil
-	}
-	return nil, fmt.Errorf("unknown format %q (want text, json or markdown)", format)
+	return textfmt.Render(r, format, func() []byte { return renderText(r) }, func() []byte { return renderMarkdown(r) })
 }
 
 // worstFirst returns every rule of the report, most expensive share first.

@@ -6,7 +6,6 @@ package crdsize
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,26 +15,14 @@ import (
 
 // Formats of Render.
 const (
-	FormatText     = "text"
-	FormatJSON     = "json"
-	FormatMarkdown = "markdown"
+	FormatText     = textfmt.FormatText
+	FormatJSON     = textfmt.FormatJSON
+	FormatMarkdown = textfmt.FormatMarkdown
 )
 
 // Render writes the report in a format.
 func Render(r *Report, format string) ([]byte, error) {
-	switch format {
-	case FormatJSON:
-		b, err := json.MarshalIndent(r, "", "  ")
-		if err != nil {
-			return nil, err
-		}
-		return append(b, '\n'), nil
-	case FormatMarkdown:
-		return renderMarkdown(r), nil
-	case FormatText, "":
-		return renderText(r), nil
-	}
-	return nil, fmt.Errorf("unknown format %q (want text, json or markdown)", format)
+	return textfmt.Render(r, format, func() []byte { return renderText(r) }, func() []byte { return renderMarkdown(r) })
 }
 
 const header = "CRD size report; limits: kubectl apply's annotations 262,144 bytes (256 KiB), etcd's request 1,572,864 bytes (1.5 MiB), a Helm release 1,048,576 bytes (1 MiB)"

@@ -29,14 +29,3 @@ func Has[T any](ms []Marker) bool {
 	_, _, ok := First[T](ms)
 	return ok
 }
-
-// Named returns the markers in ms defined under name, in source order.
-func Named(ms []Marker, name string) []Marker {
-	var out []Marker
-	for _, m := range ms {
-		if m.Name == name {
-			out = append(out, m)
-		}
-	}
-	return out
-}

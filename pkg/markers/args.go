@@ -63,9 +63,6 @@ func (d *Definition) singleValue() bool { return d.Decode != nil || d.spec.anony
 // flag reports whether the marker takes no arguments.
 func (s *argSpec) flag() bool { return len(s.fields) == 0 && s.typ != reflect.TypeFor[Raw]() }
 
-// foreign reports whether the marker's argument text is kept raw.
-func (s *argSpec) foreign() bool { return s.typ == reflect.TypeFor[Raw]() }
-
 // field returns the argument with the given written name.
 func (s *argSpec) field(name string) (argField, bool) {
 	for _, f := range s.fields {

@@ -207,8 +207,8 @@ func TestParseUnknown(t *testing.T) {
 			UnknownError{Name: "optinal", Target: OnField, Owned: true, Suggestion: "optional"}},
 		{"other generator's bare tag", "+patchStrategy=merge", OnType,
 			UnknownError{Name: "patchStrategy", Target: OnType}},
-		{"declarative validation tag", "+k8s:format=k8s-long-name", OnField,
-			UnknownError{Name: "k8s:format", Target: OnField, Suggestion: "k8s:enum"}},
+		{"declarative validation tag crdgen does not read", "+k8s:opaqueType", OnField,
+			UnknownError{Name: "k8s:opaqueType", Target: OnField}},
 		{"unrelated bare tag", "+protobuf=true", OnField,
 			UnknownError{Name: "protobuf", Target: OnField}},
 		// A ':' where '=' was meant: the suggestion is the marker as meant.

@@ -87,6 +87,13 @@ type Definition struct {
 	// may not want (+kubebuilder:validation:UniqueItems=true is refused by
 	// the server), or "" when nothing.
 	Caution func(value any) string
+	// K8sLevel, for a +k8s: tag of Kubernetes' declarative validation that
+	// controller-gen v0.23.0 does not read, is the tag's stability level in
+	// validation-gen ("stable", "beta" or "alpha"): in the types of a
+	// package outside the main module the tag applies only when the
+	// project opts in (schemagen.Options.K8sDependencies: "stable" takes
+	// the stable tags, "all" every one). "" for every other marker.
+	K8sLevel string
 
 	spec *argSpec
 }
@@ -185,16 +192,6 @@ func (r *Registry) Definitions() []*Definition { return slices.Clone(r.all) }
 // Lookup returns the definition of name for target, or nil.
 func (r *Registry) Lookup(name string, target Target) *Definition {
 	return r.byTarget[target][name]
-}
-
-// Names returns the names defined for target, sorted.
-func (r *Registry) Names(target Target) []string {
-	var names []string
-	for name := range r.byTarget[target] {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
 }
 
 // resolution is what a marker's text names: its definition and where its

@@ -15,7 +15,7 @@ import (
 // marker.
 func DefaultDefinitions() []Definition {
 	var defs []Definition
-	for _, group := range [][]Definition{validationDefs(), fieldDefs(), crdDefs(), topologyDefs(), featureGateDefs(), openShiftDefs(), descriptionDefs()} {
+	for _, group := range [][]Definition{validationDefs(), fieldDefs(), k8sDefs(), crdDefs(), topologyDefs(), featureGateDefs(), openShiftDefs(), descriptionDefs()} {
 		defs = append(defs, readBy(group, "crd")...)
 	}
 	defs = append(defs, packageDefs()...)

@@ -55,9 +55,9 @@ func ownedPrefixes() []string { return []string{"kubebuilder:", "crdgen:", "open
 func foreignK8sTags() []string {
 	return []string{
 		"k8s:alpha", "k8s:beta", "k8s:declarativeValidationNative", "k8s:eachKey", "k8s:eachVal",
-		"k8s:exclusiveMaximum", "k8s:exclusiveMinimum", "k8s:forbidden", "k8s:format", "k8s:ifDisabled",
-		"k8s:ifEnabled", "k8s:isSubresource", "k8s:item", "k8s:maxLength", "k8s:maxProperties",
-		"k8s:minItems", "k8s:minLength", "k8s:minProperties", "k8s:neq", "k8s:opaqueType",
+		"k8s:exclusiveMaximum", "k8s:exclusiveMinimum", "k8s:forbidden", "k8s:ifDisabled",
+		"k8s:ifEnabled", "k8s:isSubresource", "k8s:item",
+		"k8s:opaqueType",
 		"k8s:supportsSubresource", "k8s:subfield", "k8s:unionDiscriminator", "k8s:unionMember",
 		"k8s:update", "k8s:zeroOrOneOfMember", "k8s:listType", "k8s:listMapKey",
 	}

@@ -327,17 +327,6 @@ func goflagsTags(env []string) []string {
 	return tags
 }
 
-// roots are the packages the patterns match.
-func (l *Listing) roots() []*listedPkg {
-	var out []*listedPkg
-	for _, p := range l.pkgs {
-		if !p.DepOnly {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // MainModules are the directories of the main modules: the working
 // directory's, and every module a directory pattern reaches.
 func (l *Listing) MainModules() []string { return slices.Clone(l.mainDirs) }

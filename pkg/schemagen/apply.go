@@ -41,7 +41,7 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 			v, isItems = it.Value, true
 		}
 		r, ok := meaningOf(v)
-		if !ok || r.acts != onSchema {
+		if !ok || r.acts != onSchema || !g.k8sTagApplies(m, owner) {
 			continue
 		}
 		e := entry{m: m, v: v, rule: r, items: isItems}

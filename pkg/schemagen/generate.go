@@ -52,6 +52,12 @@ type Options struct {
 	// gate off, and Gateway API's tags left as text, as controller-gen
 	// leaves them.
 	Set *featureset.Set
+	// K8sDependencies says which +k8s: tags of declarative validation
+	// that controller-gen v0.23.0 does not read (markers.Definition.K8sLevel)
+	// apply in the types of packages outside the main module: "" none (what
+	// controller-gen writes), "stable" the stable ones, "all" every one.
+	// In the main module's packages every tag applies.
+	K8sDependencies string
 	// OpenShift, when not nil, builds the CRDs as openshift/api's
 	// generators do (openshift.go): one per kind version, each composed
 	// from a build per feature gate, and its overrides merged.

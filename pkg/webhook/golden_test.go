@@ -1,48 +1,17 @@
 package webhook
 
 import (
-	"bytes"
-	"path/filepath"
 	"testing"
 
-	"github.com/crdgen/crdgen/internal/golden"
+	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/parser/parsertest"
 )
 
-// TestGolden runs the webhook generator on every case of testdata and compares
-// want/manifests.yaml and want/stderr.txt (the load's diagnostics and the
-// generator's). A case with an error writes no manifests.yaml, as crdgen writes
-// nothing then.
+// TestGolden runs the webhook generator on every case of testdata and
+// compares want/manifests.yaml and want/stderr.txt
+// (parsertest.GoldenManifest).
 func TestGolden(t *testing.T) {
-	for _, name := range parsertest.Names(t) {
-		t.Run(name, func(t *testing.T) {
-			c := parsertest.Load(t, name)
-			opts := Options{Header: c.Header}
-			out, diags := Generate(c.Model, opts)
-			again, _ := Generate(c.Model, opts)
-			if !bytes.Equal(out, again) {
-				t.Errorf("a second run wrote other bytes:\n%s", golden.Diff(out, again))
-			}
-			if diags.HasErrors() && out != nil {
-				t.Errorf("Generate returned content with errors")
-			}
-			all := append(c.Load, diags...)
-			if all.HasErrors() {
-				out = nil
-			}
-			golden.CheckDir(t, filepath.Join(c.Dir, "want"), files(out, parsertest.Stderr(t, all)))
-		})
-	}
-}
-
-// files are the case's outputs, by name: the empty ones are absent.
-func files(manifests, stderr []byte) map[string][]byte {
-	out := map[string][]byte{}
-	if len(manifests) > 0 {
-		out["manifests.yaml"] = manifests
-	}
-	if len(stderr) > 0 {
-		out["stderr.txt"] = stderr
-	}
-	return out
+	parsertest.GoldenManifest(t, "manifests.yaml", func(c *parsertest.Case) ([]byte, markers.ErrorList) {
+		return Generate(c.Model, Options{Header: c.Header})
+	})
 }

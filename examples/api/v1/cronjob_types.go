@@ -48,8 +48,13 @@ type CronJobSpec struct {
 	// +optional
 	Suspend *bool `json:"suspend,omitempty"`
 
+	// The descriptions of batch/v1's JobTemplateSpec (a whole PodSpec) would
+	// make the CRD too large for kubectl apply's last-applied annotation:
+	// crdgen leaves them out here (docs/guides/crd-size.md).
+
 	// jobTemplate specifies the job that will be created when executing a CronJob.
 	// +required
+	// +kubebuilder:skip:description
 	JobTemplate batchv1.JobTemplateSpec `json:"jobTemplate"`
 
 	// successfulJobsHistoryLimit is the number of successful finished jobs to retain.

@@ -24,7 +24,7 @@ type LegacySpec struct {
 	// +genclient
 	// +k8s:openapi-gen=true
 	// +patchStrategy=merge
-	// +k8s:format=k8s-short-name
+	// +k8s:opaqueType
 	// +k8s:conversion-fn=drop
 	Y string `json:"y"`
 }

@@ -59,6 +59,9 @@ type Config struct {
 	// CostOverBudget is error or warn: what a CEL rule or schema over the
 	// API server's cost budget is.
 	CostOverBudget string `json:"costOverBudget,omitempty"`
+	// DeclarativeValidation holds which +k8s: tags of declarative
+	// validation apply in dependencies' types.
+	DeclarativeValidation *DeclarativeValidation `json:"declarativeValidation,omitempty"`
 	// CostReport is the file "crdgen generate" writes the CEL cost report to.
 	CostReport string `json:"costReport,omitempty"`
 	// Suppress are the codes of warnings not to print.
@@ -109,6 +112,19 @@ type Descriptions struct {
 	// path>.* for every type of a package.
 	Omit []string `json:"omit,omitempty"`
 }
+
+// DeclarativeValidation is the declarativeValidation section of
+// crdgen.yaml.
+type DeclarativeValidation struct {
+	// Dependencies says which +k8s: tags of declarative validation that
+	// controller-gen v0.23.0 does not read apply in the types of packages
+	// outside the main module (k8s.io/api's): none (the default, what
+	// controller-gen writes), stable, or all.
+	Dependencies string `json:"dependencies,omitempty"`
+}
+
+// K8sDependencies are the values of declarativeValidation.dependencies.
+func K8sDependencies() []string { return []string{"none", "stable", "all"} }
 
 // Bytes is a size: a number of bytes, or a string such as 256KiB.
 type Bytes int64
@@ -375,6 +391,9 @@ func (c *Config) check() error {
 				return fmt.Errorf("%s:%d: descriptions.omit: %v", c.path, keyLine(c.data, "omit"), err)
 			}
 		}
+	}
+	if d := c.DeclarativeValidation; d != nil && d.Dependencies != "" && !slices.Contains(K8sDependencies(), d.Dependencies) {
+		return bad("dependencies", d.Dependencies, K8sDependencies())
 	}
 	if v := c.CostOverBudget; v != "" && v != "error" && v != "warn" {
 		return bad("costOverBudget", v, []string{"error", "warn"})

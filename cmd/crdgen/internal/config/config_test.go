@@ -50,7 +50,7 @@ func TestConfigKeysAreTheStructs(t *testing.T) {
 	if _, ok := keys["maxCRDBytes"]; ok {
 		t.Error("maxCRDBytes, a size, is taken for a section")
 	}
-	if len(keys) != 10 || len(keys[""]) != 28 {
-		t.Errorf("%d sections and %d top-level keys, want 10 and 28: %q", len(keys), len(keys[""]), keys)
+	if len(keys) != 11 || len(keys[""]) != 29 {
+		t.Errorf("%d sections and %d top-level keys, want 11 and 29: %q", len(keys), len(keys[""]), keys)
 	}
 }

@@ -1,0 +1,3 @@
+// Package v1 puts +k8s: tags where validation-gen refuses them.
+// +groupName=misfit.example.com
+package v1
