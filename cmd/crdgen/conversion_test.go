@@ -28,7 +28,8 @@ func TestGeneratedConversionsCompileAndRoundTrip(t *testing.T) {
 	}
 	pkgs := []string{"./testdata/conversion_pizza_toppings/...", "./testdata/conversion_three_versions/...",
 		"./testdata/conversion_hand_written_methods_are_left_alone/...", "./testdata/conversion_opted_in_tests_hand_written_methods/...",
-		"./testdata/conversion_gen_scope_functions_are_called/..."}
+		"./testdata/conversion_gen_scope_functions_are_called/...", "./testdata/conversion_schemas_that_refuse_are_warnings/...",
+		"./testdata/conversion_drop_that_loses_nothing_is_a_warning/...", "./testdata/conversion_kubebuilder_stubs_are_named/..."}
 	if out, err := goCmd(t, append([]string{"vet"}, pkgs...)...); err != nil {
 		t.Fatalf("go vet: %v\n%s", err, out)
 	}

@@ -26,11 +26,13 @@ Loads PACKAGES once and writes what --generators asks of them:
 
 ` + generators.Help() + `
 and with --cost-report the CEL cost report. A generator not asked for
-writes and removes nothing. In a kubebuilder project (a PROJECT file) it
-does what "make manifests generate" does, in kubebuilder's layout (no
-conversion). With --test (test.generate in crdgen.yaml), it first runs
-the CRDs' test suites as crdgen test does, and writes nothing when a case
-fails.
+writes and removes nothing, but for conversion: unless the command line
+gives --generators, the conversions crdgen wrote before and those of kinds
+marked +crdgen:conversion:generate stay current. In a kubebuilder project
+(a PROJECT file) it does what "make manifests generate" does, in
+kubebuilder's layout. With --test (test.generate in crdgen.yaml), it first
+runs the CRDs' test suites as crdgen test does, and writes nothing when a
+case fails.
 `,
 		Builds:     true,
 		DiagFormat: true,

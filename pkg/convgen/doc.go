@@ -15,7 +15,11 @@
 // function), then emits the code with jennifer (gen_*.go) and assembles one
 // file per package (render.go). The plan is also the
 // lossiness report (report.go). Kinds whose conversions are written by hand
-// or by conversion-gen are left alone (owner.go).
+// or by conversion-gen are left alone (owner.go); kubebuilder's conversion
+// stub is recognised, and replaced with Options.Adopt (scaffold.go). Every
+// converted field is judged by the versions' schemas, which Options.Schemas
+// gives from the CRDs crdgen writes (schemas.go), and a
+// +crdgen:conversion:drop that loses nothing is reported (drops.go).
 //
 // The generated code never uses unsafe and never converts between numbers
 // and strings: a change of type that is not a plain re-declaration needs a

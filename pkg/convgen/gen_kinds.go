@@ -70,9 +70,10 @@ func genKindFuncs(f *jen.File, kp *kindPair) {
 	f.Line()
 }
 
-// hasMethod reports whether a package declares a method on a type.
-func hasMethod(p *model.Package, recv, name string) bool {
-	return slices.ContainsFunc(p.Funcs, func(fn *model.Func) bool { return fn.Recv == recv && fn.Name == name })
+// declares reports whether a package declares a method on a type, outside
+// the kubebuilder stubs being adopted (which the run removes).
+func (kc *kindConv) declares(p *model.Package, recv, name string) bool {
+	return slices.ContainsFunc(p.Funcs, func(fn *model.Func) bool { return fn.Recv == recv && fn.Name == name && !kc.adopt[fn.File] })
 }
 
 // genMethods emits controller-runtime's Convertible methods on a spoke
@@ -88,7 +89,7 @@ func genMethods(f *jen.File, kp *kindPair) {
 		return jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(
 			jen.Lit(fmt.Sprintf("%s %s converts through *%s.%s, not %%T", kp.spoke.Version.Name, name, kp.hub.Package().Name, name)), jen.Id(v+"Raw"))))
 	}
-	if !hasMethod(p, name, "ConvertTo") {
+	if !kp.kc.declares(p, name, "ConvertTo") {
 		doc(f, "ConvertTo converts this %s to the hub version, %s (controller-runtime's conversion.Convertible).", name, hv)
 		f.Func().Params(jen.Id("src").Op("*").Add(qual(kp.spoke.Type))).Id("ConvertTo").Params(jen.Id("dstRaw").Qual(conversionPath, "Hub")).Error().Block(
 			check("dst"), fail("dst"),
@@ -96,7 +97,7 @@ func genMethods(f *jen.File, kp *kindPair) {
 		)
 		f.Line()
 	}
-	if !hasMethod(p, name, "ConvertFrom") {
+	if !kp.kc.declares(p, name, "ConvertFrom") {
 		doc(f, "ConvertFrom converts the hub version, %s, to this %s (controller-runtime's conversion.Convertible).", hv, name)
 		f.Func().Params(jen.Id("dst").Op("*").Add(qual(kp.spoke.Type))).Id("ConvertFrom").Params(jen.Id("srcRaw").Qual(conversionPath, "Hub")).Error().Block(
 			check("src"), fail("src"),

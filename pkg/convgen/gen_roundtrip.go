@@ -74,7 +74,7 @@ func genKindTest(f *jen.File, kp *kindPair, reach map[*model.Type]bool) {
 // generated function. As controller-runtime's webhook does, the method
 // gets a destination whose apiVersion and kind are already set.
 func testedToHub(kp *kindPair) jen.Code {
-	if !hasMethod(kp.spoke.Package(), kp.kc.name, "ConvertTo") {
+	if !kp.kc.declares(kp.spoke.Package(), kp.kc.name, "ConvertTo") {
 		return jen.Id(toHubName(kp))
 	}
 	return jen.Func().Params(jen.Id("_").Qual("context", "Context"), jen.Id("src").Op("*").Add(qual(kp.spoke.Type)), jen.Id("dst").Op("*").Add(qual(kp.hub.Type))).Error().Block(
@@ -85,7 +85,7 @@ func testedToHub(kp *kindPair) jen.Code {
 
 // testedFromHub is testedToHub's other direction, with ConvertFrom.
 func testedFromHub(kp *kindPair) jen.Code {
-	if !hasMethod(kp.spoke.Package(), kp.kc.name, "ConvertFrom") {
+	if !kp.kc.declares(kp.spoke.Package(), kp.kc.name, "ConvertFrom") {
 		return jen.Id(fromHubName(kp))
 	}
 	return jen.Func().Params(jen.Id("_").Qual("context", "Context"), jen.Id("src").Op("*").Add(qual(kp.hub.Type)), jen.Id("dst").Op("*").Add(qual(kp.spoke.Type))).Error().Block(

@@ -38,6 +38,22 @@ type Options struct {
 	// Objects are types that are runtime.Objects once the run's other
 	// files are written (the DeepCopyObject methods the run generates).
 	Objects map[model.GoIdent]bool
+	// Kept, when set, limits Generate to the conversions a project already
+	// has of crdgen: the kinds a version of which is in a package Kept
+	// reports (one that holds crdgen's conversion files), and those marked
+	// +crdgen:conversion:generate. Other kinds get no files and no
+	// diagnostics, as if they had one version.
+	Kept func(p *model.Package) bool
+	// Schemas, when set, gives each version's schema, by which every
+	// converted field is judged (schemas.go).
+	Schemas Schemas
+	// Source, when set, reads a Go file of the packages (nil when it
+	// cannot), to recognise kubebuilder's conversion stubs (scaffold.go).
+	Source func(path string) []byte
+	// Adopt names a kind whose spokes' kubebuilder stubs crdgen replaces
+	// with its conversion (crdgen conversion --adopt): each must still be
+	// the scaffold's text; Result.Adopted lists them, for removal.
+	Adopt string
 }
 
 // File is one generated Go file.
@@ -59,6 +75,9 @@ type Result struct {
 	// API package of the model. A generated file there that Files does not
 	// list is stale.
 	Packages []*model.Package
+	// Adopted are the kubebuilder stubs Options.Adopt replaces: the files
+	// to remove.
+	Adopted []Stub
 }
 
 // gen holds the state of one Generate call.
@@ -71,6 +90,20 @@ type gen struct {
 	queue []*typePair
 	// used records the +crdgen:conversion:from markers that applied.
 	used map[token.Position]bool
+	// dropped records the fields a +crdgen:conversion:drop lost.
+	dropped map[*model.Field]bool
+	// alone are the kinds left to their hand-written conversions, with why.
+	alone []aloneKind
+	// adopted are the stubs of Options.Adopt's kind, and adoptFound says
+	// the kind was found.
+	adopted    []Stub
+	adoptFound bool
+}
+
+// aloneKind is a kind whose versions already convert (owner.go).
+type aloneKind struct {
+	kc  *kindConv
+	why string
 }
 
 // Generate plans and renders the conversions of every kind with two or more
@@ -79,12 +112,13 @@ type gen struct {
 // so that the package does not compile until it is written.
 func Generate(m *model.Model, opts Options) (*Result, markers.ErrorList) {
 	var diags markers.ErrorList
-	g := &gen{opts: opts, diags: &diags, pkgPairs: map[[2]*model.Package]*pkgPair{}, used: map[token.Position]bool{}}
+	g := &gen{opts: opts, diags: &diags, pkgPairs: map[[2]*model.Package]*pkgPair{}, used: map[token.Position]bool{}, dropped: map[*model.Field]bool{}}
 	if opts.Style != "" && !slices.Contains(styles(), string(opts.Style)) {
 		diags.Errorf(token.Position{}, markers.CodeConversion, "unknown conversion style %q: want one of %s", opts.Style, strings.Join(styles(), ", "))
 		return nil, diags
 	}
 	kinds := g.findKinds(m)
+	g.checkAdopt(m)
 	g.checkMarkerPlaces(m, kinds)
 	for _, kc := range kinds {
 		for _, spoke := range kc.spokes {
@@ -108,7 +142,9 @@ func Generate(m *model.Model, opts Options) (*Result, markers.ErrorList) {
 		g.findHandWritten(pp)
 	}
 	g.checkFromUsed(kinds)
-	res := &Result{Report: buildReport(pps)}
+	g.checkDropUsed(m, kinds)
+	g.judgeSchemas(pps)
+	res := &Result{Report: buildReport(pps), Adopted: g.adopted}
 	for _, p := range m.Packages {
 		if p.HasGroup && p.Local {
 			res.Packages = append(res.Packages, p)
@@ -312,7 +348,9 @@ func (g *gen) checkMarkerPlaces(m *model.Model, kinds []*kindConv) {
 		}
 	}
 	for _, p := range m.Packages {
-		if !p.Local || !p.HasGroup {
+		if !p.Local || !p.HasGroup || g.opts.Kept != nil && !hubs[p] && !spokes[p] {
+			// Keeping conversions current (Options.Kept), a package of no
+			// kept kind is not judged.
 			continue
 		}
 		for _, t := range p.Types {
@@ -324,6 +362,9 @@ func (g *gen) checkMarkerPlaces(m *model.Model, kinds []*kindConv) {
 							g.diags.Errorf(mk.Pos, markers.CodeConversion, "+crdgen:conversion:from belongs on a field of the storage (hub) version; %s is not one", p.Version)
 						}
 					case markers.ConversionDrop:
+						if !spokes[p] && g.aloneSpoke(p) != nil && !hubs[p] {
+							continue // checkDropUsed says it has no effect
+						}
 						if !spokes[p] || hubs[p] {
 							g.diags.Errorf(mk.Pos, markers.CodeConversion, "+crdgen:conversion:drop belongs on a field of a version that is not the storage version; %s is the hub or has no other version", p.Version)
 						}

@@ -39,6 +39,9 @@ type kindConv struct {
 	// spokes are the other versions, in version order.
 	spokes []*model.Kind
 	style  Style
+	// adopt are the files of kubebuilder stubs that --adopt replaces: their
+	// methods are as good as gone.
+	adopt map[string]bool
 }
 
 // findKinds returns the kinds that need conversion, in group and kind order.
@@ -61,12 +64,27 @@ func (g *gen) findKinds(m *model.Model) []*kindConv {
 		}
 		slices.Sort(names)
 		for _, name := range names {
+			if g.opts.Kept != nil && !kept(byName[name], g.opts.Kept) && !g.scaffolded(byName[name]) {
+				continue
+			}
 			if kc := g.kindConv(group, byName[name]); kc != nil {
 				out = append(out, kc)
 			}
 		}
 	}
 	return out
+}
+
+// kept reports whether a kind's conversions are ones the project already
+// has of crdgen (Options.Kept): a version's package holds crdgen's files,
+// or a version asks for them with +crdgen:conversion:generate.
+func kept(versions []*model.Kind, has func(*model.Package) bool) bool {
+	for _, k := range versions {
+		if has(k.Package()) {
+			return true
+		}
+	}
+	return optedIn(versions)
 }
 
 // kindConv picks the hub of a kind's versions; nil when there is nothing to
@@ -81,6 +99,9 @@ func (g *gen) kindConv(group *model.Group, versions []*model.Kind) *kindConv {
 		}
 	}
 	kc := &kindConv{group: group.Name, name: versions[0].Name}
+	if kc.name == g.opts.Adopt {
+		g.adoptFound = true
+	}
 	for _, k := range versions {
 		if markers.Has[markers.StorageVersion](k.Type.Markers) {
 			if kc.hub != nil {

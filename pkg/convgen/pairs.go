@@ -252,6 +252,7 @@ func (g *gen) sourceOf(d *direction, of *model.Field, ins []*model.Field) *field
 		case g.consumedByMove(pp, d.out, of):
 			return &fieldConv{out: of, class: ClassRenamed}
 		case markers.Has[markers.ConversionDrop](of.Markers):
+			g.dropped[of] = true
 			return &fieldConv{out: of, class: ClassLost}
 		}
 		return &fieldConv{out: of, class: ClassHandWritten, why: fmt.Sprintf("has no field in %s", pp.hubVer)}
@@ -285,6 +286,7 @@ func (g *gen) unmatched(d *direction, f *model.Field) *fieldConv {
 	case g.consumedByMove(pp, d.in, f):
 		return &fieldConv{in: f, class: ClassRenamed}
 	case markers.Has[markers.ConversionDrop](f.Markers):
+		g.dropped[f] = true
 		return &fieldConv{in: f, class: ClassLost}
 	}
 	return &fieldConv{in: f, class: ClassHandWritten,

@@ -42,7 +42,7 @@ func (g *gen) render(pps []*pkgPair, kinds []*kindConv) ([]File, error) {
 	for _, kc := range kinds {
 		// A hub that declares Hub() itself needs nothing; a file with only
 		// a package clause is never written.
-		if kc.style == StyleMethods && !hasMethod(kc.hub.Package(), kc.name, "Hub") {
+		if kc.style == StyleMethods && !kc.declares(kc.hub.Package(), kc.name, "Hub") {
 			p := kc.hub.Package()
 			if hubKinds[p] == nil && bySpoke[p] == nil {
 				pkgs = append(pkgs, p)

@@ -11,9 +11,11 @@ import (
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/openshift"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
+	"github.com/crdgen/crdgen/internal/safefile"
 	"github.com/crdgen/crdgen/pkg/convgen"
 	"github.com/crdgen/crdgen/pkg/deepcopy"
 	"github.com/crdgen/crdgen/pkg/markers"
+	"github.com/crdgen/crdgen/pkg/model"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/schemagen"
 )
@@ -104,13 +106,19 @@ func conversionRow() *Generator {
 	g := &Generator{
 		Name: "conversion", Doc: "the conversions of every kind with several versions, zz_generated.conversion.go in its packages",
 		Section: "conversion",
-		Reads:   []string{"conversion-style", "conversion-tests"},
+		// Conversions crdgen wrote stay current in kubebuilder's layout,
+		// whose make manifests generate does not list them.
+		Keeps: true,
+		Reads: []string{"conversion-style", "conversion-tests"},
 		flags: func(fs *cli.FlagSet, d Defaults) {
 			style, tests = ConversionFlags(fs, d, "conversion-")
 		},
 	}
 	g.run = func(in *Input) (*output.Set, markers.ErrorList, error) {
 		opts := ConversionOptions(style, tests)
+		if !in.Asked("conversion") {
+			opts.Kept = keptConversions(in)
+		}
 		if in.Asked("object") {
 			// The DeepCopy this run writes makes the kinds runtime.Objects.
 			opts.Objects = deepcopy.Objects(in.Model)
@@ -122,6 +130,33 @@ func conversionRow() *Generator {
 		return ConversionFiles(res), diags, nil
 	}
 	return g
+}
+
+// keptConversions reports whether a package holds a conversion file
+// crdgen wrote (convgen.Owned): the conversions that stay current when
+// conversion is not asked for. It reads through in.FS, so that the rerun
+// record notes a file that comes or goes.
+func keptConversions(in *Input) func(*model.Package) bool {
+	return func(p *model.Package) bool {
+		for _, name := range []string{convgen.FileName, convgen.TestFileName} {
+			if data, err := in.FS.ReadFile(filepath.Join(p.Dir, name)); err == nil && convgen.Owned(data) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// ConversionSource reads the Go files convgen looks at (kubebuilder's
+// stubs) through fsys, so that the rerun record notes them.
+func ConversionSource(fsys safefile.FS) func(string) []byte {
+	return func(path string) []byte {
+		data, err := fsys.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		return data
+	}
 }
 
 // ConversionFlags registers the flags of conversion generation, on crdgen
@@ -150,13 +185,15 @@ func ConversionOptions(style *cli.Choice, tests *cli.OptionalBool) convgen.Optio
 	return opts
 }
 
-// Conversions are the conversion functions of the model: none in
-// openshift's layout, where each version package makes a CRD of its own,
-// with no other version to convert to.
+// Conversions are the conversion functions of the model, judged by the
+// versions' schemas: none in openshift's layout, where each version
+// package makes a CRD of its own, with no other version to convert to.
 func Conversions(in *Input, opts convgen.Options) (*convgen.Result, markers.ErrorList) {
 	if in.OpenShift != nil {
 		return &convgen.Result{Report: &convgen.Report{}}, nil
 	}
+	opts.Schemas = ConversionSchemas(in.Model, in.Results)
+	opts.Source = ConversionSource(in.FS)
 	return convgen.Generate(in.Model, opts)
 }
 
@@ -169,6 +206,12 @@ func ConversionFiles(res *convgen.Result) *output.Set {
 	own := output.OwnedIf(convgen.Owned, "remove it to let crdgen write its conversions there")
 	for _, f := range res.Files {
 		out.Put(f.Path, pipeline.FileOf(f.Content), own)
+	}
+	for _, stub := range res.Adopted {
+		// crdgen conversion --adopt: kubebuilder's stub goes, as long as
+		// it is still the scaffold's text.
+		out.Stale = append(out.Stale, output.Stale{Dir: filepath.Dir(stub.Path), Names: []string{filepath.Base(stub.Path)},
+			Own: func(_ string, data []byte) bool { return stub.Same(data) }})
 	}
 	for _, pkg := range res.Packages {
 		out.Stale = append(out.Stale, output.Stale{Dir: pkg.Dir, Names: []string{convgen.FileName, convgen.TestFileName},

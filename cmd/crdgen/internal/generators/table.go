@@ -38,6 +38,12 @@ type Generator struct {
 	// On, when set, turns the generator on by default from crdgen.yaml
 	// (a jsonSchema section, docs.outputDir).
 	On func(cfg *config.Config) bool
+	// Keeps, when set, runs the generator in every run whose command line
+	// does not name the generators, asked for or not: not asked for, it
+	// keeps current only the outputs the project already has of it
+	// (Input.Asked reports false for it), so that a file crdgen wrote
+	// never goes stale because the layout's defaults leave it out.
+	Keeps bool
 	// Reads are the flags of generate it reads: a flag is an error when
 	// no generator asked for reads it.
 	Reads []string
@@ -131,6 +137,9 @@ func Help() string {
 type Table struct {
 	rows  []*Generator
 	which cli.StringList
+	// keep is set (by Check) when the command line does not name the
+	// generators: the rows that keep their outputs current run then.
+	keep bool
 	// shared are the flags several generators read: the Go header and
 	// the year of every header.
 	headerFile, year string
@@ -166,10 +175,10 @@ func (t *Table) Asked(name string) bool { return slices.Contains(t.which, name) 
 // Which are the generators asked for, as given.
 func (t *Table) Which() []string { return t.which }
 
-// Needs is what the generators asked for need, together.
+// Needs is what the generators that run need, together.
 func (t *Table) Needs() Needs {
 	var n Needs
-	for _, g := range t.asked() {
+	for _, g := range t.runs() {
 		n.CRDs = n.CRDs || g.Needs.CRDs
 		n.AllFields = n.AllFields || g.Needs.AllFields
 		n.Comments = n.Comments || g.Needs.Comments
@@ -181,11 +190,19 @@ func (t *Table) asked() []*Generator {
 	return slices.DeleteFunc(slices.Clone(t.rows), func(g *Generator) bool { return !t.Asked(g.Name) })
 }
 
+// runs are the generators that run: those asked for, and those that keep
+// their outputs current when the command line does not name the
+// generators (Generator.Keeps).
+func (t *Table) runs() []*Generator {
+	return slices.DeleteFunc(slices.Clone(t.rows), func(g *Generator) bool { return !t.Asked(g.Name) && !(t.keep && g.Keeps) })
+}
+
 // Check refuses settings a generator asked for cannot run with, and a
 // flag given on the command line that no generator asked for reads: it
 // would change nothing (--role-name without rbac used to be ignored, and
 // no role written).
 func (t *Table) Check(fs *cli.FlagSet, now time.Time) error {
+	t.keep = !fs.IsSet("generators")
 	if t.year == "" {
 		t.year = strconv.Itoa(now.Year())
 	}
@@ -229,7 +246,8 @@ func FlagReaders() map[string][]string {
 	return out
 }
 
-// Run runs the generators asked for, in the table's order, and returns
+// Run runs the generators (those asked for, and those that keep their
+// outputs current), in the table's order, and returns
 // their outputs and diagnostics; it stops at one that fails, with the
 // diagnostics so far.
 func (t *Table) Run(in *Input) (*output.Set, markers.ErrorList, error) {
@@ -240,7 +258,7 @@ func (t *Table) Run(in *Input) (*output.Set, markers.ErrorList, error) {
 	}
 	out := &output.Set{}
 	var diags markers.ErrorList
-	for _, g := range t.asked() {
+	for _, g := range t.runs() {
 		set, d, err := g.run(in)
 		diags.Append(d)
 		if err != nil {
