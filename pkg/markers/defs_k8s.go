@@ -119,7 +119,9 @@ type K8sForbidden struct{}
 type K8sUpdate struct{ Value string }
 
 // K8sUpdates are the constraints of +k8s:update crdgen writes into a CRD.
-func K8sUpdates() []string { return []string{"NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"} }
+func K8sUpdates() []string {
+	return []string{"NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"}
+}
 
 func k8sDefs() []Definition {
 	dv := func(level string, d Definition) Definition {
