@@ -114,6 +114,15 @@ func decodeEachVal(text string) (any, error) {
 // nil, a list or map empty, any other value its zero value).
 type K8sForbidden struct{}
 
+// K8sUpdate is +k8s:update: what an update may not do to the field
+// (K8sUpdates).
+type K8sUpdate struct{ Value string }
+
+// K8sUpdates are the constraints of +k8s:update crdgen writes into a CRD.
+func K8sUpdates() []string {
+	return []string{"NoSet", "NoUnset", "NoModify", "NoAddItem", "NoRemoveItem"}
+}
+
 func k8sDefs() []Definition {
 	dv := func(level string, d Definition) Definition {
 		d.K8sLevel = level
@@ -136,6 +145,8 @@ func k8sDefs() []Definition {
 			Syntax: "+k8s:eachVal=<+k8s: tag>", Doc: "eachVal applies a +k8s: tag to each value of a list or a map (+k8s:eachVal=+k8s:maxLength=63)."}),
 		dv("beta", Definition{Name: "k8s:forbidden", Targets: OnField, Args: K8sForbidden{},
 			Doc: "forbidden forbids setting the field: a pointer must be left out, a list or map empty, any other value its zero value (a CEL rule)."}),
+		dv("stable", Definition{Name: "k8s:update", Targets: OnField, Args: K8sUpdate{}, Repeatable: true,
+			Doc: "update forbids a change on update: NoSet (unset to set), NoUnset (set to unset), NoModify (one set value to another), NoAddItem and NoRemoveItem (a map's keys) (transition rules)."}),
 		dv("alpha", Definition{Name: "k8s:neq", Targets: OnField | OnType, Args: K8sNEQ{}, Decode: decodeNEQ, Syntax: `+k8s:neq=<"string"|integer|bool>`,
 			Doc: "neq forbids one value of a string, integer or boolean (a CEL rule, self != value)."}),
 	}

@@ -59,7 +59,7 @@ func foreignK8sTags() []string {
 		"k8s:ifEnabled", "k8s:isSubresource", "k8s:item",
 		"k8s:opaqueType",
 		"k8s:supportsSubresource", "k8s:subfield", "k8s:unionDiscriminator", "k8s:unionMember",
-		"k8s:update", "k8s:zeroOrOneOfMember", "k8s:listType", "k8s:listMapKey",
+		"k8s:zeroOrOneOfMember", "k8s:listType", "k8s:listMapKey",
 	}
 }
 

@@ -47,6 +47,10 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 				continue
 			}
 			v, isItems, each = ev.Inner().Value, true, true
+			if r, _ := meaningOf(v); r.acts != onSchema {
+				g.diags.Errorf(m.Pos, markers.CodeMarkerTarget, "+%s=+%s: crdgen does not apply +%s to each value (yet, for +k8s:update)", m.Name, ev.Inner().Name, ev.Inner().Name)
+				continue
+			}
 		}
 		r, ok := meaningOf(v)
 		if !ok || r.acts != onSchema || !g.k8sTagApplies(m, owner) {

@@ -6,7 +6,9 @@ package schemagen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
@@ -134,4 +136,72 @@ func (g *gen) forbid(fm []markers.Marker, f *model.Field, fs, props *apiextv1.JS
 		return
 	}
 	fs.XValidations = append(fs.XValidations, apiextv1.ValidationRule{Rule: rule, Message: "field " + name + " is forbidden", Reason: &forbidden})
+}
+
+// updateRules writes +k8s:update of field f (named name in props) as
+// transition rules that judge as validation-gen's Update validators do:
+// a field is set when present and, but for a pointer, not its zero value;
+// NoModify, relying on ratcheting there, is a change between two set
+// values. The rules are on the parent, which holds the field's presence
+// in both objects, and report at the field; an update of an object whose
+// parent was absent before is no transition, in both. A struct that is not
+// a pointer is always set: NoModify is a rule on the field itself.
+func (g *gen) updateRules(fm []markers.Marker, f *model.Field, fs, props *apiextv1.JSONSchemaProps, name string, at site, owner *model.Type) {
+	var asked []markers.Marker
+	for _, m := range fm {
+		if _, ok := m.Value.(markers.K8sUpdate); ok && g.k8sTagApplies(m, owner) {
+			asked = append(asked, m)
+		}
+	}
+	if len(asked) == 0 {
+		return
+	}
+	_, ptr := f.Type.(*model.Pointer)
+	compound := fs.Type == "array" || fs.Type == "object" && fs.AdditionalProperties != nil
+	isStruct := !ptr && !compound && fs.Type == "object"
+	set := func(x string) string { return "has(" + x + "." + name + ")" }
+	if !ptr {
+		switch {
+		case compound:
+			set = func(x string) string { return "(has(" + x + "." + name + ") && " + x + "." + name + ".size() > 0)" }
+		case fs.Type == "string" && !fs.XIntOrString:
+			set = func(x string) string { return "(has(" + x + "." + name + `) && ` + x + "." + name + ` != "")` }
+		case fs.Type == "integer" || fs.Type == "number":
+			set = func(x string) string { return "(has(" + x + "." + name + ") && " + x + "." + name + " != 0)" }
+		case fs.Type == "boolean":
+			set = func(x string) string { return "(has(" + x + "." + name + ") && " + x + "." + name + ")" }
+		}
+	}
+	for _, m := range asked {
+		c := m.Value.(markers.K8sUpdate).Value
+		var rule, msg string
+		switch {
+		case !slices.Contains(markers.K8sUpdates(), c):
+			g.diags.Errorf(m.Pos, markers.CodeMarkerValue, "+%s: unknown constraint %q%s (want one of %s)", m.Name, c, didYouMean(c, markers.K8sUpdates()), strings.Join(markers.K8sUpdates(), ", "))
+			continue
+		case (c == "NoAddItem" || c == "NoRemoveItem") && fs.Type != "object":
+			g.diags.Errorf(m.Pos, markers.CodeSchema, "+%s=%s: %s is %s; crdgen writes it for a map's keys (a list's items are not supported yet)", m.Name, c, at.what, describeType(fs))
+			continue
+		case c == "NoModify" && compound:
+			g.diags.Errorf(m.Pos, markers.CodeSchema, "+%s=NoModify does not apply to a list or a map, as in validation-gen (whose +k8s:eachVal=+k8s:update=NoModify, for the items, crdgen does not write yet)", m.Name)
+			continue
+		case (c == "NoSet" || c == "NoUnset") && isStruct:
+			g.diags.Errorf(m.Pos, markers.CodeSchema, "+%s=%s does not apply to a struct that is not a pointer (it is never unset), as in validation-gen", m.Name, c)
+			continue
+		case c == "NoModify" && isStruct:
+			fs.XValidations = append(fs.XValidations, apiextv1.ValidationRule{Rule: "self == oldSelf", Message: "field cannot be modified once set"})
+			continue
+		case c == "NoSet":
+			rule, msg = "!"+set("self")+" || "+set("oldSelf"), "field cannot be set once created"
+		case c == "NoUnset":
+			rule, msg = "!"+set("oldSelf")+" || "+set("self"), "field cannot be cleared once set"
+		case c == "NoModify":
+			rule, msg = "!"+set("self")+" || !"+set("oldSelf")+" || self."+name+" == oldSelf."+name, "field cannot be modified once set"
+		case c == "NoAddItem":
+			rule, msg = "!"+set("self")+" || self."+name+".all(k, "+set("oldSelf")+" && k in oldSelf."+name+")", "items cannot be added"
+		case c == "NoRemoveItem":
+			rule, msg = "!"+set("oldSelf")+" || oldSelf."+name+".all(k, "+set("self")+" && k in self."+name+")", "items cannot be removed"
+		}
+		props.XValidations = append(props.XValidations, apiextv1.ValidationRule{Rule: rule, Message: msg, FieldPath: "." + name})
+	}
 }

@@ -149,8 +149,9 @@ func meaningRows() []meaning {
 		markers.ConversionFrom{}, markers.ConversionDrop{}, markers.ConversionStyle{}, markers.ConversionWebhook{},
 		markers.ConversionTests{}, markers.ConversionFuzzer{}, markers.ConversionSkip{}, markers.ConversionGenerate{},
 		markers.K8sConversionGen{}, markers.FeatureGate{},
-		// +k8s:forbidden needs the field's Go type: structSchema reads it.
-		markers.K8sForbidden{},
+		// +k8s:forbidden and +k8s:update need the field's Go type and its
+		// parent: structSchema reads them.
+		markers.K8sForbidden{}, markers.K8sUpdate{},
 		// OpenShift's feature gate markers are read by the model as the
 		// crdgen markers they stand for; +openshift:file-pattern names
 		// files in openshift's layout.

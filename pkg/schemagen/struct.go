@@ -70,6 +70,7 @@ func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps 
 		fs.Description = f.Doc
 		g.applyMarkers(fm, fs, fieldSite.what, owner)
 		g.forbid(fm, f, fs, props, name, fieldSite, owner)
+		g.updateRules(fm, f, fs, props, name, fieldSite, owner)
 
 		if inline {
 			props.AllOf = append(props.AllOf, *fs)

@@ -1,7 +1,7 @@
 // This case proves that validation-gen's limit tags (minLength, maxLength,
 // maxBytes, minItems, minProperties, maxProperties), neq, every format of
-// +k8s:format, eachVal (on a list and on a map) and forbidden reach the
-// schema, on fields and on types, with trailing
+// +k8s:format, eachVal (on a list and on a map), forbidden and update
+// reach the schema, on fields and on types, with trailing
 // comments. test/k8stags judges each against validation-gen's validators.
 package v1
 
@@ -58,6 +58,9 @@ type GadgetSpec struct {
 	// Retired fields: none may be set any more.
 	// +optional
 	Retired Retired `json:"retired,omitempty"`
+	// Pinned fields may change on update only as their tags allow.
+	// +optional
+	Pinned Pinned `json:"pinned,omitempty"`
 	// Formats are a string of each of validation-gen's formats.
 	// +optional
 	Formats Formats `json:"formats,omitempty"`
@@ -84,6 +87,41 @@ type Retired struct {
 	// +optional
 	// +k8s:forbidden
 	Map map[string]string `json:"map,omitempty"`
+}
+
+// Pinned has fields of each kind under each update constraint.
+type Pinned struct {
+	// +optional
+	// +k8s:update=NoModify
+	Text string `json:"text,omitempty"`
+	// +optional
+	// +k8s:update=NoSet
+	CreateOnly *string `json:"createOnly,omitempty"`
+	// +optional
+	// +k8s:update=NoUnset
+	Keep int32 `json:"keep,omitempty"`
+	// +optional
+	// +k8s:update=NoModify
+	// +k8s:update=NoUnset
+	Frozen *int32 `json:"frozen,omitempty"`
+	// +optional
+	// +k8s:update=NoSet
+	Flag bool `json:"flag,omitempty"`
+	// +optional
+	// +k8s:update=NoAddItem
+	Fixed map[string]string `json:"fixed,omitempty"`
+	// +optional
+	// +k8s:update=NoRemoveItem
+	Grow map[string]string `json:"grow,omitempty"`
+	// +optional
+	// +k8s:update=NoModify
+	Part Part `json:"part,omitempty"`
+}
+
+// Part is a part.
+type Part struct {
+	// +optional
+	Name string `json:"name,omitempty"`
 }
 
 // Formats has a string of each format.

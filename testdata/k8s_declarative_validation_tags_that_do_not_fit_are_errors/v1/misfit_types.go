@@ -59,6 +59,19 @@ type MisfitSpec struct {
 	// +optional
 	// +k8s:forbidden
 	Meta Part `json:"meta,omitempty"`
+	// Spec is a struct: it is never unset, so NoSet means nothing.
+	// +optional
+	// +k8s:update=NoSet
+	Spec Part `json:"spec,omitempty"`
+	// Steps are a list: NoModify belongs on its items; NoAdd is no constraint.
+	// +optional
+	// +k8s:update=NoModify
+	// +k8s:update=NoAdd
+	Steps []string `json:"steps,omitempty"`
+	// Keys hold values each forbidden: a field's tag, not a value's.
+	// +optional
+	// +k8s:eachVal=+k8s:forbidden
+	Keys map[string]string `json:"keys,omitempty"`
 }
 
 // Part is a part.
