@@ -184,4 +184,3 @@ func readObjects(in Input, lim Limits) ([]*Object, markers.ErrorList) {
 	}
 	return out, diags
 }
-

@@ -22,7 +22,7 @@ import (
 // Object is one API object of a manifest.
 type Object struct {
 	// Pos is where the object starts (its first key).
-	Pos token.Position
+	Pos              token.Position
 	APIVersion, Kind string
 	// Namespace, Name and GenerateName are its metadata's, as written.
 	Namespace, Name, GenerateName string
