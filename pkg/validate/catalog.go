@@ -102,7 +102,7 @@ func builtinGroups() map[string]bool {
 		"extensions": true, "flowcontrol.apiserver.k8s.io": true, "internal.apiserver.k8s.io": true,
 		"networking.k8s.io": true, "node.k8s.io": true, "policy": true, "rbac.authorization.k8s.io": true,
 		"resource.k8s.io": true, "scheduling.k8s.io": true, "storage.k8s.io": true, "storagemigration.k8s.io": true,
-		"imagepolicy.k8s.io": true, "apidiscovery.k8s.io": true,
+		"imagepolicy.k8s.io": true, "apidiscovery.k8s.io": true, "lifecycle.k8s.io": true,
 	}
 }
 

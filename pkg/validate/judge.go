@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -37,6 +38,10 @@ type Options struct {
 	// (Report.Stored).
 	ShowDefaults bool
 	Limits       Limits
+	// Serve, when set, serves a CRD's version in place of crtest's
+	// in-process server (the e2e suite's real API server); objects are
+	// then judged one at a time.
+	Serve func(crd *apiextv1.CustomResourceDefinition, version string) (crtest.Endpoint, error)
 }
 
 // Verdict is what came of one object.
@@ -96,9 +101,15 @@ func Run(inputs, old []Input, catalogs []*Catalog, opts Options) *Report {
 	}
 	verdicts := make([]Verdict, len(objs))
 	diags := make([]markers.ErrorList, len(objs))
-	parallel.ForEach(len(objs), func(i int) {
-		verdicts[i], diags[i] = j.object(objs[i], catalogs)
-	})
+	if opts.Serve != nil {
+		for i, o := range objs {
+			verdicts[i], diags[i] = j.object(o, catalogs)
+		}
+	} else {
+		parallel.ForEach(len(objs), func(i int) {
+			verdicts[i], diags[i] = j.object(objs[i], catalogs)
+		})
+	}
 	rep.Verdicts = verdicts
 	for _, d := range diags {
 		rep.Diags.Append(d)
@@ -197,7 +208,7 @@ func (j *judge) inCatalog(o *Object, c *Catalog, olds map[objectKey]*Object) (Ve
 		diags.Errorf(o.Pos, markers.CodeUnknownKind, "%s: %s", o.label(), problem)
 		return v, diags
 	}
-	ep, err := j.servers.Local().Serve(crd, nil, version)
+	ep, err := j.serve(crd, version)
 	if err != nil {
 		v.State = Invalid
 		diags.Errorf(o.Pos, markers.CodeInvalid, "%s: the API server cannot serve %s: %v", o.label(), crd.Name, err)
@@ -210,14 +221,14 @@ func (j *judge) inCatalog(o *Object, c *Catalog, olds map[objectKey]*Object) (Ve
 		resp, err = j.update(ep, o, old, crd)
 		if err != nil {
 			v.State = Invalid
-			diags.Errorf(old.Pos, markers.CodeManifest, "%s: the old object cannot be read as the server stores it: %v", old.label(), err)
+			diags.Errorf(o.Pos, markers.CodeManifest, "%s: the old object cannot be read as the server stores it (%s:%d): %v", o.label(), filepath.Base(old.Pos.Filename), old.Pos.Line, err)
 			return v, diags
 		}
 	} else {
 		resp = ep.Create(o.body, j.opts.FieldValidation, namespaceOf(o, crd))
 	}
 	diags = j.problems(o, resp, crd, version)
-	if resp.Err != nil && len(resp.FieldProblems) > 0 && j.opts.FieldValidation == metav1.FieldValidationStrict && old == nil {
+	if resp.Err != nil && len(fieldProblems(resp)) > 0 && j.opts.FieldValidation == metav1.FieldValidationStrict && old == nil {
 		// The server stops at the fields it does not know; what it would
 		// say once they are gone is reported too, so that one run finds
 		// every problem.
@@ -231,6 +242,14 @@ func (j *judge) inCatalog(o *Object, c *Catalog, olds map[objectKey]*Object) (Ve
 		v.Stored = storedYAML(resp.Object)
 	}
 	return v, diags
+}
+
+// serve is an endpoint of a CRD's version.
+func (j *judge) serve(crd *apiextv1.CustomResourceDefinition, version string) (crtest.Endpoint, error) {
+	if j.opts.Serve != nil {
+		return j.opts.Serve(crd, version)
+	}
+	return j.servers.Local().Serve(crd, nil, version)
 }
 
 // oldOf is the old object an object replaces (nil: none).
@@ -309,9 +328,10 @@ var (
 func (j *judge) problems(o *Object, resp crtest.Response, crd *apiextv1.CustomResourceDefinition, version string) markers.ErrorList {
 	var diags markers.ErrorList
 	dups := duplicateKeys(o.node)
-	strictFailed := j.opts.FieldValidation == metav1.FieldValidationStrict && len(resp.FieldProblems) > 0 && resp.Err != nil
+	found := fieldProblems(resp)
+	strictFailed := j.opts.FieldValidation == metav1.FieldValidationStrict && len(found) > 0 && resp.Err != nil
 	if strictFailed {
-		for _, e := range resp.FieldProblems {
+		for _, e := range found {
 			for _, line := range problemLines(e) {
 				pos, msg := j.fieldProblem(o, line, dups, crd, version)
 				diags.Errorf(pos, markers.CodeFieldValidation, "%s: %s (strict field validation: the API server refuses the object)", o.label(), msg)
@@ -349,6 +369,28 @@ func (j *judge) problems(o *Object, resp crtest.Response, crd *apiextv1.CustomRe
 	}
 	diags.Errorf(o.Pos, markers.CodeInvalid, "%s: %v", o.label(), resp.Err)
 	return diags
+}
+
+// strictProblem finds the problems in the text of a server's strict
+// decoding error.
+var strictProblem = regexp.MustCompile(`unknown field "[^"]*"|line [0-9]+: key "[^"]*" already set in map|duplicate field "[^"]*"`)
+
+// fieldProblems are the problems field validation found: crtest's server
+// gives them one by one; another server's are read from its error's text
+// ("... strict decoding error: unknown field "spec.x", ...").
+func fieldProblems(resp crtest.Response) []error {
+	if resp.FieldProblems != nil || resp.Err == nil {
+		return resp.FieldProblems
+	}
+	_, rest, ok := strings.Cut(resp.Err.Error(), "strict decoding error: ")
+	if !ok {
+		return nil
+	}
+	var out []error
+	for _, m := range strictProblem.FindAllString(rest, -1) {
+		out = append(out, errors.New(m))
+	}
+	return out
 }
 
 // problemLines are the problems one error of field validation holds (the
