@@ -25,7 +25,8 @@ metadata. Each problem is printed at the file:line:col of its YAML node.
 
 The CRDs are built from the project's API packages as crdgen generate
 builds them (--packages, or packages in crdgen.yaml, or a kubebuilder
-project's), for every feature set or --set's, and read from --crds. An
+project's), for every feature set or --set's, read from --crds, and found
+among the manifests (each judged as the server judges a CRD's create). An
 object of a kind no CRD serves is an error (--skip-unknown-kinds skips it);
 built-in kinds (Pod, Deployment) are skipped, with one line saying so.
 With --old, an object of the same kind, namespace and name among the old

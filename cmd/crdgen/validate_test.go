@@ -139,11 +139,23 @@ func TestValidateCRDFilesAlone(t *testing.T) {
 	}
 	code, stdout, stderr := validateIn(t, dir, "", "--crds", "crds", ".")
 	want := `apps/site/cert.yaml:5:1: error: Certificate site: spec: Invalid value: duration is in hours
-skipped 3 objects: built-in (CustomResourceDefinition 1, Deployment 1); not an API object (Kustomization 1); crdgen validate judges custom resources, with their CRDs
-FAIL: 1 of 2 objects invalid, 1 error (5 inputs)
+skipped 2 objects: built-in (Deployment 1); not an API object (Kustomization 1); crdgen validate judges custom resources, with their CRDs
+FAIL: 1 of 3 objects invalid, 1 error (5 inputs)
 `
 	if code != exitFail || stdout != want {
 		t.Errorf("exit %d, stdout\n%s\nwant\n%s\nstderr: %s", code, stdout, want, stderr)
+	}
+	// The CRDs of the tree judge its objects without --crds, and are
+	// judged themselves as the server judges a CRD's create.
+	os.WriteFile(filepath.Join(dir, "crds/broken.yaml"), []byte("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: things.example.org\nspec:\n  group: other.example.org\n  names: {kind: Thing, plural: things}\n  scope: Namespaced\n  versions: []\n"), 0o644)
+	code, stdout, stderr = validateIn(t, dir, "", ".")
+	want = `apps/site/cert.yaml:5:1: error: Certificate site: spec: Invalid value: duration is in hours
+crds/broken.yaml:1:1: error: the API server refuses CRD things.example.org: status.storedVersions: Invalid value: null: must have at least one stored version
+crds/broken.yaml:4:3: error: the API server refuses CRD things.example.org: metadata.name: Invalid value: "things.example.org": must be spec.names.plural+"."+spec.group
+crds/broken.yaml:9:3: error: the API server refuses CRD things.example.org: spec.versions: Invalid value: []: must have exactly one version marked as storage version
+`
+	if code != exitFail || !strings.HasPrefix(stdout, want) {
+		t.Errorf("exit %d, stdout\n%s\nwant it to start\n%s\nstderr: %s", code, stdout, want, stderr)
 	}
 }
 
@@ -158,7 +170,6 @@ func TestValidateUsage(t *testing.T) {
 	}{
 		{"no manifests", root, []string{"--packages", validateCase}, "no manifests"},
 		{"a path that does not exist", root, []string{"--packages", validateCase, "nowhere.yaml"}, "nowhere.yaml: no such file or directory"},
-		{"no CRDs", t.TempDir(), []string{"x.yaml"}, "no CRDs to judge by"},
 		{"a bad mode", root, []string{"--packages", validateCase, "--field-validation", "loose", "-"}, "loose"},
 		{"a set without sets", root, []string{"--packages", validateCase, "--set", "tech", "-"}, "no feature sets"},
 	} {

@@ -8,6 +8,7 @@ package validate
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -38,6 +39,18 @@ func NewCatalog(name string, crds []*apiextv1.CustomResourceDefinition) *Catalog
 		}
 	}
 	return c
+}
+
+// with is the catalog with more CRDs, after its own.
+func (c *Catalog) with(crds []*apiextv1.CustomResourceDefinition) *Catalog {
+	out := &Catalog{Name: c.Name, byGK: maps.Clone(c.byGK)}
+	for _, crd := range crds {
+		gk := schema.GroupKind{Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind}
+		if out.byGK[gk] == nil {
+			out.byGK[gk] = crd
+		}
+	}
+	return out
 }
 
 // Len is how many kinds the catalog serves.
@@ -130,10 +143,10 @@ func ReadCRDs(inputs []Input, lim Limits) ([]*apiextv1.CustomResourceDefinition,
 		objs, d := readObjects(in, lim)
 		diags.Append(d)
 		for _, o := range objs {
-			if o.Kind != "CustomResourceDefinition" || !strings.HasPrefix(o.APIVersion, "apiextensions.k8s.io/") {
+			if !isCRD(o) {
 				continue
 			}
-			if crd, d := readCRD(v, o); d != nil {
+			if crd, d := readCRD(v, o, markers.CodeManifest); d != nil {
 				diags.Append(d)
 			} else {
 				out = append(out, crd)
@@ -143,29 +156,34 @@ func ReadCRDs(inputs []Input, lim Limits) ([]*apiextv1.CustomResourceDefinition,
 	return out, diags
 }
 
-// readCRD decodes and judges one CRD.
-func readCRD(v *schemagen.Validator, o *Object) (*apiextv1.CustomResourceDefinition, markers.ErrorList) {
+// isCRD reports whether an object is a CRD.
+func isCRD(o *Object) bool {
+	return o.Kind == "CustomResourceDefinition" && strings.HasPrefix(o.APIVersion, "apiextensions.k8s.io/")
+}
+
+// readCRD decodes and judges one CRD, its problems with code.
+func readCRD(v *schemagen.Validator, o *Object, code markers.Code) (*apiextv1.CustomResourceDefinition, markers.ErrorList) {
 	var diags markers.ErrorList
 	if o.APIVersion != "apiextensions.k8s.io/v1" {
-		diags.Errorf(o.Pos, markers.CodeManifest, "CRD %s is %s, which the API server no longer serves (since Kubernetes 1.22): write it as apiextensions.k8s.io/v1", o.Name, o.APIVersion)
+		diags.Errorf(o.Pos, code, "CRD %s is %s, which the API server no longer serves (since Kubernetes 1.22): write it as apiextensions.k8s.io/v1", o.Name, o.APIVersion)
 		return nil, diags
 	}
 	internal, err := v.Internal(o.body)
 	if err != nil {
-		diags.Errorf(o.Pos, markers.CodeManifest, "the API server refuses CRD %s: %v", o.Name, err)
+		diags.Errorf(o.Pos, code, "the API server refuses CRD %s: %v", o.Name, err)
 		return nil, diags
 	}
 	errs := validation.ValidateCustomResourceDefinition(context.Background(), internal)
 	for _, e := range errs {
 		pos, _ := o.locate(e.Field)
-		diags.Errorf(pos, markers.CodeManifest, "the API server refuses CRD %s: %s", o.Name, e.Error())
+		diags.Errorf(pos, code, "the API server refuses CRD %s: %s", o.Name, e.Error())
 	}
 	if len(errs) > 0 {
 		return nil, diags
 	}
 	crd := &apiextv1.CustomResourceDefinition{}
 	if err := sigsyaml.Unmarshal(o.body, crd); err != nil {
-		diags.Errorf(o.Pos, markers.CodeManifest, "CRD %s: %v", o.Name, err)
+		diags.Errorf(o.Pos, code, "CRD %s: %v", o.Name, err)
 		return nil, diags
 	}
 	return crd, nil

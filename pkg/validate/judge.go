@@ -95,7 +95,17 @@ func Run(inputs, old []Input, catalogs []*Catalog, opts Options) *Report {
 		olds = append(olds, o...)
 		rep.Diags.Append(d)
 	}
-	j := &judge{opts: opts, servers: crtest.NewServers(schemagen.NewValidator()), multi: len(catalogs) > 1}
+	crds := judgeCRDs(objs)
+	var found []*apiextv1.CustomResourceDefinition
+	for _, o := range objs {
+		if c := crds[o]; c.crd != nil {
+			found = append(found, c.crd)
+		}
+	}
+	j := &judge{opts: opts, servers: crtest.NewServers(schemagen.NewValidator()), multi: len(catalogs) > 1, crds: crds}
+	for i, c := range catalogs {
+		catalogs[i] = c.with(found)
+	}
 	for _, c := range catalogs {
 		j.olds = append(j.olds, indexOld(c, olds))
 	}
@@ -125,6 +135,34 @@ type judge struct {
 	// olds are the old objects by key, per catalog.
 	olds  []map[objectKey]*Object
 	multi bool
+	// crds are the CRDs among the objects, judged.
+	crds map[*Object]judgedCRD
+}
+
+// judgedCRD is a CRD among the manifests, as the server judges its
+// create: crd is nil when it refuses it.
+type judgedCRD struct {
+	crd   *apiextv1.CustomResourceDefinition
+	diags markers.ErrorList
+}
+
+// judgeCRDs judges the CRDs among the objects. A manifest tree often
+// holds the CRDs of its objects (a GitOps repository, a chart's output):
+// they judge the objects too, after the catalogs' own.
+func judgeCRDs(objs []*Object) map[*Object]judgedCRD {
+	out := map[*Object]judgedCRD{}
+	var v *schemagen.Validator
+	for _, o := range objs {
+		if !isCRD(o) {
+			continue
+		}
+		if v == nil {
+			v = schemagen.NewValidator()
+		}
+		crd, diags := readCRD(v, o, markers.CodeInvalid)
+		out[o] = judgedCRD{crd: crd, diags: diags}
+	}
+	return out
 }
 
 // objectKey pairs an object with the old one it replaces.
@@ -165,6 +203,12 @@ func indexOld(c *Catalog, olds []*Object) map[objectKey]*Object {
 // object judges an object against every catalog.
 func (j *judge) object(o *Object, catalogs []*Catalog) (Verdict, markers.ErrorList) {
 	v := Verdict{Object: o, State: Valid}
+	if c, ok := j.crds[o]; ok {
+		if c.crd == nil {
+			v.State = Invalid
+		}
+		return v, c.diags
+	}
 	var diags markers.ErrorList
 	for i, c := range catalogs {
 		cv, d := j.inCatalog(o, c, j.olds[i])

@@ -41,7 +41,8 @@ func (f *ValidateFlags) Register(fs *cli.FlagSet) {
 	fs.Var(f.Format, "format", "text|json|github", "the report's format")
 }
 
-// Check refuses a run with nothing to judge, or nothing to judge it by.
+// Check refuses a run with nothing to judge. One with no packages and no
+// --crds judges by the CRDs among the manifests.
 func (f *ValidateFlags) Check(r *Request) error {
 	r.KeepObjects = true
 	if f.Format.Value == validate.FormatGitHub {
@@ -50,8 +51,6 @@ func (f *ValidateFlags) Check(r *Request) error {
 	switch {
 	case len(r.Paths) == 0:
 		return errors.New("no manifests: name files, directories, or - for standard input")
-	case len(r.Patterns) == 0 && len(f.CRDs) == 0:
-		return errors.New("no CRDs to judge by: name the API packages (--packages, or packages in crdgen.yaml) or CRD files (--crds)")
 	case f.Set != "" && len(r.Sets) == 0:
 		return fmt.Errorf("--set %s: crdgen.yaml has no feature sets", f.Set)
 	}
