@@ -244,3 +244,29 @@ func (*endless) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
 }
+
+// TestValidateFeatureSets judges by every set's CRDs, a problem named for
+// its set, or by --set's alone.
+func TestValidateFeatureSets(t *testing.T) {
+	root := repoRoot(t)
+	const c = "testdata/feature_sets_gate_versions_kinds_fields_markers"
+	obj := "apiVersion: gates.crdgen.dev/v1\nkind: Widget\nmetadata:\n  name: big\nspec:\n  size: 50\n  pin: x\n"
+	run := func(args ...string) (int, string) {
+		a, stdout, stderr := testApp(root)
+		a.ConfigFile = filepath.Join(root, c, "crdgen.yaml")
+		a.Stdin = strings.NewReader(obj)
+		code := a.main(append([]string{"validate", "--packages", "./" + c + "/..."}, append(args, "-")...))
+		return code, stdout.String() + stderr.String()
+	}
+	code, out := run()
+	want := "<stdin>:6:3: error: [stable] Widget big: spec.size: Invalid value: 50: spec.size in body should be less than or equal to 10\n"
+	if code != exitFail || !strings.HasPrefix(out, want) || strings.Contains(out, "[preview]") {
+		t.Errorf("every set: exit %d\n%s\nwant exit 1 and\n%s", code, out, want)
+	}
+	if code, out := run("--set", "preview"); code != exitOK || !strings.HasPrefix(out, "ok: 1 object valid (1 input)\n") {
+		t.Errorf("--set preview: exit %d\n%s", code, out)
+	}
+	if code, out := run("--set", "previw"); code != exitUsage || !strings.Contains(out, "did you mean preview?") {
+		t.Errorf("--set previw: exit %d\n%s", code, out)
+	}
+}

@@ -258,27 +258,29 @@ func (j *judge) inCatalog(o *Object, c *Catalog, olds map[objectKey]*Object) (Ve
 		diags.Errorf(o.Pos, markers.CodeInvalid, "%s: the API server cannot serve %s: %v", o.label(), crd.Name, err)
 		return v, diags
 	}
-	var resp crtest.Response
 	old := j.oldOf(o, crd, olds)
-	if old != nil {
-		v.Update = true
-		resp, err = j.update(ep, o, old, crd)
-		if err != nil {
-			v.State = Invalid
-			diags.Errorf(o.Pos, markers.CodeManifest, "%s: the old object cannot be read as the server stores it (%s:%d): %v", o.label(), filepath.Base(old.Pos.Filename), old.Pos.Line, err)
-			return v, diags
+	send := func(directive string) (crtest.Response, error) {
+		if old != nil {
+			return j.update(ep, o, old, crd, directive)
 		}
-	} else {
-		resp = ep.Create(o.body, j.opts.FieldValidation, namespaceOf(o, crd))
+		return ep.Create(o.body, directive, namespaceOf(o, crd)), nil
+	}
+	v.Update = old != nil
+	resp, err := send(j.opts.FieldValidation)
+	if err != nil {
+		v.State = Invalid
+		diags.Errorf(o.Pos, markers.CodeManifest, "%s: the old object cannot be read as the server stores it (%s:%d): %v", o.label(), filepath.Base(old.Pos.Filename), old.Pos.Line, err)
+		return v, diags
 	}
 	diags = j.problems(o, resp, crd, version)
-	if resp.Err != nil && len(fieldProblems(resp)) > 0 && j.opts.FieldValidation == metav1.FieldValidationStrict && old == nil {
+	if resp.Err != nil && len(fieldProblems(resp)) > 0 && j.opts.FieldValidation == metav1.FieldValidationStrict {
 		// The server stops at the fields it does not know; what it would
 		// say once they are gone is reported too, so that one run finds
 		// every problem.
-		again := ep.Create(o.body, metav1.FieldValidationIgnore, namespaceOf(o, crd))
-		again.Warnings = nil
-		diags.Append(j.problems(o, again, crd, version))
+		if again, err := send(metav1.FieldValidationIgnore); err == nil {
+			again.Warnings = nil
+			diags.Append(j.problems(o, again, crd, version))
+		}
 	}
 	if resp.Err != nil {
 		v.State = Invalid
@@ -308,7 +310,7 @@ func (j *judge) oldOf(o *Object, crd *apiextv1.CustomResourceDefinition, olds ma
 // update replaces old, as the server stores it (read under the CRD as it
 // is now: pruned and defaulted, never validated, since the server took it
 // when it was written), with the object.
-func (j *judge) update(ep crtest.Endpoint, o, old *Object, crd *apiextv1.CustomResourceDefinition) (crtest.Response, error) {
+func (j *judge) update(ep crtest.Endpoint, o, old *Object, crd *apiextv1.CustomResourceDefinition, directive string) (crtest.Response, error) {
 	var m map[string]any
 	if err := sigsyaml.Unmarshal(old.body, &m); err != nil {
 		return crtest.Response{}, err
@@ -327,7 +329,7 @@ func (j *judge) update(ep crtest.Endpoint, o, old *Object, crd *apiextv1.CustomR
 	if err != nil {
 		return crtest.Response{}, err
 	}
-	return ep.Update(got.Object, body, j.opts.FieldValidation, false), nil
+	return ep.Update(got.Object, body, directive, false), nil
 }
 
 // withMetadata is an object's node encoded with metadata keys set.
