@@ -7,7 +7,9 @@ package main
 // hang or panic.
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -268,5 +270,58 @@ func TestValidateFeatureSets(t *testing.T) {
 	}
 	if code, out := run("--set", "previw"); code != exitUsage || !strings.Contains(out, "did you mean preview?") {
 		t.Errorf("--set previw: exit %d\n%s", code, out)
+	}
+}
+
+// TestValidateOldFromGit judges a change against the previous commit:
+// --old git:HEAD reads the manifests' paths as HEAD has them.
+func TestValidateOldFromGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	crd := `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: certificates.cert.example.org
+spec:
+  group: cert.example.org
+  names: {kind: Certificate, plural: certificates}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              secretName:
+                type: string
+                x-kubernetes-validations:
+                - rule: self == oldSelf
+                  message: secretName is immutable
+`
+	cert := "apiVersion: cert.example.org/v1\nkind: Certificate\nmetadata:\n  name: %s\nspec:\n  secretName: %s\n"
+	write := func(name, text string) {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
+	}
+	write("crds/cert.yaml", crd)
+	write("apps/site/cert.yaml", fmt.Sprintf(cert, "site", "one"))
+	runOK(t, dir, "git", "init", "-q")
+	runOK(t, dir, "git", "add", ".")
+	runOK(t, dir, "git", "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "first")
+	write("apps/site/cert.yaml", fmt.Sprintf(cert, "site", "two"))
+	write("apps/new/cert.yaml", fmt.Sprintf(cert, "new", "three"))
+	code, stdout, stderr := validateIn(t, dir, "", "--crds", "crds", "--old", "git:HEAD", "apps")
+	want := `apps/site/cert.yaml:6:3: error: Certificate site: spec.secretName: Invalid value: "two": secretName is immutable
+FAIL: 1 of 2 objects invalid, 1 error (2 inputs)
+`
+	if code != exitFail || stdout != want {
+		t.Errorf("exit %d, stdout\n%s\nwant\n%s\nstderr: %s", code, stdout, want, stderr)
 	}
 }

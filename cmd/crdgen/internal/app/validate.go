@@ -5,6 +5,7 @@ package app
 // through the API server's own code, as a report.
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/previous"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/pipeline"
 	"github.com/crdgen/crdgen/pkg/validate"
@@ -31,7 +33,7 @@ type ValidateFlags struct {
 // Register registers the flags on fs.
 func (f *ValidateFlags) Register(fs *cli.FlagSet) {
 	fs.Var(&f.CRDs, "crds", "PATH", "judge against the CRDs of these files or directories too (third-party CRDs); repeatable")
-	fs.Var(&f.Old, "old", "PATH", "the manifests as they were: an object of the same kind, namespace and name there is judged as an update (transition rules, ratcheting); repeatable")
+	fs.Var(&f.Old, "old", "PATH|git:REV", "the manifests as they were (files, directories, or git:REV for the manifests' paths at a git revision): an object of the same kind, namespace and name there is judged as an update (transition rules, ratcheting); repeatable")
 	f.FieldValidation = &cli.Choice{Value: "strict", Allowed: []string{"strict", "warn", "ignore"}}
 	fs.Var(f.FieldValidation, "field-validation", "MODE", "strict (kubectl's default: unknown and duplicate fields are errors), warn (warnings) or ignore, as the API server's modes")
 	fs.BoolVar(&f.SkipUnknownKinds, "skip-unknown-kinds", false, "skip objects whose kind no CRD serves, rather than report them")
@@ -94,7 +96,7 @@ func Validate(b *Build, f *ValidateFlags) (*Outputs, error) {
 		return out, nil
 	}
 	defer closeInputs()
-	old, closeOld, err := b.openManifests(f.Old)
+	old, closeOld, err := b.oldManifests(f.Old)
 	if err != nil {
 		b.Diags.Errorf(markers.Diagnostic{}.Pos, markers.CodeManifest, "--old: %v", err)
 		out.ExitCode = ExitUsage
@@ -145,6 +147,38 @@ func (b *Build) catalogs(files []*apiextv1.CustomResourceDefinition, set string)
 		out = append(out, validate.NewCatalog("", files))
 	}
 	return out
+}
+
+// oldManifests opens the manifests of --old: paths, or git:REV for the
+// manifests' own paths as the revision has them.
+func (b *Build) oldManifests(paths []string) ([]validate.Input, func(), error) {
+	var local []string
+	var inputs []validate.Input
+	for _, p := range paths {
+		ref, ok := strings.CutPrefix(p, "git:")
+		if !ok {
+			local = append(local, p)
+			continue
+		}
+		var manifests []string
+		for _, m := range b.Paths {
+			if m != "-" {
+				manifests = append(manifests, m)
+			}
+		}
+		files, err := previous.Manifests(b.Ctx, b.Dir, ref, manifests)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, f := range files {
+			inputs = append(inputs, validate.Input{Name: p + ":" + f.Path, R: bytes.NewReader(f.Data)})
+		}
+	}
+	more, closeAll, err := b.openManifests(local)
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(inputs, more...), closeAll, nil
 }
 
 // openManifests opens the manifests paths name (relative to the working
