@@ -11,6 +11,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -103,6 +104,7 @@ func Run(inputs, old []Input, catalogs []*Catalog, opts Options) *Report {
 		}
 	}
 	j := &judge{opts: opts, servers: crtest.NewServers(schemagen.NewValidator()), multi: len(catalogs) > 1, crds: crds}
+	catalogs = slices.Clone(catalogs)
 	for i, c := range catalogs {
 		catalogs[i] = c.with(found)
 	}

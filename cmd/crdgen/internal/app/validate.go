@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -91,21 +92,21 @@ func Validate(b *Build, f *ValidateFlags) (*Outputs, error) {
 	out := &Outputs{}
 	inputs, closeInputs, err := b.openManifests(b.Paths)
 	if err != nil {
-		b.Diags.Errorf(markers.Diagnostic{}.Pos, markers.CodeManifest, "%v", err)
+		b.Diags.Errorf(token.Position{}, markers.CodeManifest, "%v", err)
 		out.ExitCode = ExitUsage
 		return out, nil
 	}
 	defer closeInputs()
 	old, closeOld, err := b.oldManifests(f.Old)
 	if err != nil {
-		b.Diags.Errorf(markers.Diagnostic{}.Pos, markers.CodeManifest, "--old: %v", err)
+		b.Diags.Errorf(token.Position{}, markers.CodeManifest, "--old: %v", err)
 		out.ExitCode = ExitUsage
 		return out, nil
 	}
 	defer closeOld()
 	crdFiles, closeCRDs, err := b.openManifests(f.CRDs)
 	if err != nil {
-		b.Diags.Errorf(markers.Diagnostic{}.Pos, markers.CodeManifest, "--crds: %v", err)
+		b.Diags.Errorf(token.Position{}, markers.CodeManifest, "--crds: %v", err)
 		out.ExitCode = ExitUsage
 		return out, nil
 	}
