@@ -36,7 +36,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "crdgen: %v\n", err)
 		return exitFail
 	}
-	env := &app.Env{Ctx: context.Background(), Dir: dir, Version: buildVersion(), CacheDir: os.Getenv("CRDGEN_CACHE"), ConfigFile: os.Getenv("CRDGEN_CONFIG")}
+	env := &app.Env{Ctx: context.Background(), Dir: dir, Version: buildVersion(), CacheDir: os.Getenv("CRDGEN_CACHE"), ConfigFile: os.Getenv("CRDGEN_CONFIG"), Stdin: os.Stdin}
 	return (&invocation{Env: env, stdout: stdout, stderr: stderr}).main(args)
 }
 
@@ -64,6 +64,8 @@ Usage:
   crdgen jsonschema [flags] PACKAGES...
                                    write a JSON Schema per kind and version, for kubeconform and editors
   crdgen docs [flags] PACKAGES...  write the API reference in Markdown
+  crdgen validate [flags] [PATH...|-]
+                                   judge manifests as the API server would, each problem at its line
   crdgen markers                   list every marker crdgen reads
   crdgen version                   print crdgen's version
 
@@ -83,7 +85,7 @@ func packageCommand(name string) *app.Command {
 // packageCommands are the commands that run on packages, in the order
 // usage lists them.
 func packageCommands() []*app.Command {
-	return []*app.Command{generateCommand(), crdCommand(), testCommand(), costCommand(), sizeCommand(), conversionCommand(), diffCommand(), jsonSchemaCommand(), docsCommand()}
+	return []*app.Command{generateCommand(), crdCommand(), testCommand(), costCommand(), sizeCommand(), conversionCommand(), diffCommand(), jsonSchemaCommand(), docsCommand(), validateCommand()}
 }
 
 func (a *invocation) main(args []string) int {

@@ -36,6 +36,7 @@
 //	crdgen conversion [flags] PACKAGES...   write conversions between a kind's versions
 //	crdgen jsonschema [flags] PACKAGES...   write a JSON Schema per kind and version (kubeconform, editors)
 //	crdgen docs [flags] PACKAGES...         write the API reference in Markdown
+//	crdgen validate [flags] [PATH...|-]     judge manifests as the API server would, each problem at its line
 //	crdgen markers                          list every marker crdgen reads
 //	crdgen version                          print crdgen's version
 //

@@ -41,14 +41,15 @@ const commandLineHeader = `# Command-line reference
 rewrites it. Edit the commands' help in cmd/crdgen, not this file. -->
 
 Every command that reads packages takes them as Go package patterns
-(` + "`./api/...`" + `), or from ` + "`packages:`" + ` in [crdgen.yaml](crdgen-yaml.md), whose
+(` + "`./api/...`" + `; ` + "`crdgen validate`" + `, whose arguments are manifests, as ` + "`--packages`" + `),
+or from ` + "`packages:`" + ` in [crdgen.yaml](crdgen-yaml.md), whose
 settings are the flags' defaults (a flag on the command line wins). This
 page is what ` + "`crdgen COMMAND -h`" + ` prints, command by command. The guides
 say more: [generate](../guides/generate.md),
 [drift and breaking changes](../guides/drift-and-breaking-changes.md),
 [CEL and costs](../guides/cel-and-costs.md),
 [conversion](../guides/conversion.md), [feature sets](../guides/feature-sets.md),
-[CRD tests](../guides/crd-tests.md).
+[CRD tests](../guides/crd-tests.md), [validating manifests](../guides/validate.md).
 
 `
 

@@ -80,6 +80,17 @@ func goldenCommands() map[string]goldenCommand {
 				}
 			},
 		},
+		"validate": {
+			format: "format", def: "text",
+			stdout: map[string]string{"text": "validate.txt", "json": "validate.json", "github": "validate-github.txt"},
+			stderr: "validate-stderr.txt",
+			check: func(t *testing.T, _ string, g goldenRun) {
+				failed := regexp.MustCompile(`(?m)^(::notice title=crdgen validate::)?FAIL: |"summary": "FAIL: `).MatchString(g.stdout.String())
+				if failed != (g.code == exitFail) {
+					t.Errorf("validate: exit %d, failures reported: %v\n%s", g.code, failed, g.stderr)
+				}
+			},
+		},
 		"jsonschema": {
 			// The files go to want/jsonschema (want/jsonschema/<set> with
 			// feature sets).

@@ -117,7 +117,13 @@ func readCommands(t *testing.T, file, name string) [][]string {
 		if packageCommand(args[0]) == nil {
 			t.Fatalf("%s: %q is not a package command", file, args[0])
 		}
-		out = append(out, append(args, "./testdata/"+name+"/..."))
+		pattern := "./testdata/" + name + "/..."
+		if packageCommand(args[0]).Paths {
+			// Its arguments are paths: the packages are a flag.
+			out = append(out, slices.Insert(args, 1, "--packages", pattern))
+			continue
+		}
+		out = append(out, append(args, pattern))
 	}
 	if len(out) == 0 {
 		t.Fatalf("%s runs no command", file)
@@ -159,12 +165,15 @@ func shareCase(t *testing.T, root, name string, commands [][]string) *shared {
 		t.Fatalf("%v: %v", args, err)
 	}
 	s.openshift = r.OpenShift != nil
+	if c.Paths {
+		patterns = r.Packages
+	}
 	r.Patterns = patterns
 	// crdgen size reports CRDs over a limit rather than stopping at them.
 	r.CRD.Size.Report = args[0] == "size"
 	for _, c := range commands {
 		r.CostReport = r.CostReport || c[0] == "cost"
-		r.KeepObjects = r.KeepObjects || c[0] == "diff" || c[0] == "test" || c[0] == "size"
+		r.KeepObjects = r.KeepObjects || c[0] == "diff" || c[0] == "test" || c[0] == "size" || c[0] == "validate"
 	}
 	listing, err := parser.List(a.Ctx, r.Patterns, parser.Options{Dir: a.Dir, BuildTags: r.Tags})
 	if err != nil {

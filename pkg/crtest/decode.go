@@ -22,14 +22,16 @@ import (
 	"k8s.io/apiserver/pkg/warning"
 )
 
-// decode decodes a request body for this server's version.
-func (s *Server) decode(ctx context.Context, body []byte, directive string) (*unstructured.Unstructured, error) {
+// decode decodes a request body for this server's version. found are the
+// problems field validation found (unknown and duplicate fields), one
+// each, whatever the directive made of them.
+func (s *Server) decode(ctx context.Context, body []byte, directive string) (u *unstructured.Unstructured, found []error, err error) {
 	switch directive {
 	case "":
 		directive = metav1.FieldValidationWarn
 	case metav1.FieldValidationIgnore, metav1.FieldValidationWarn, metav1.FieldValidationStrict:
 	default:
-		return nil, apierrors.NewBadRequest(fmt.Sprintf("invalid fieldValidation directive %q: must be one of Ignore, Warn or Strict", directive))
+		return nil, nil, apierrors.NewBadRequest(fmt.Sprintf("invalid fieldValidation directive %q: must be one of Ignore, Warn or Strict", directive))
 	}
 	strict := directive != metav1.FieldValidationIgnore
 	trimmed := bytes.TrimSpace(body)
@@ -38,21 +40,20 @@ func (s *Server) decode(ctx context.Context, body []byte, directive string) (*un
 		kjson.SerializerOptions{Yaml: !isJSON, Strict: strict})
 	def := s.gvk
 	obj, gvk, err := ser.Decode(body, &def, &unstructured.Unstructured{})
-	var found []error
 	if err != nil {
 		se, ok := runtime.AsStrictDecodingError(err)
 		if !ok || obj == nil {
-			return nil, s.decodeError(err, gvk)
+			return nil, nil, s.decodeError(err, gvk)
 		}
 		found = se.Errors()
 	}
 	u, ok := obj.(*unstructured.Unstructured)
 	if !ok {
-		return nil, s.decodeError(fmt.Errorf("decoded %T", obj), gvk)
+		return nil, found, s.decodeError(fmt.Errorf("decoded %T", obj), gvk)
 	}
 	unknown, err := s.coerce(u, coercion{unknownFieldPaths: strict})
 	if err != nil {
-		return nil, s.decodeError(err, gvk)
+		return nil, found, s.decodeError(err, gvk)
 	}
 	for _, p := range unknown {
 		found = append(found, fmt.Errorf(`unknown field "%s"`, p))
@@ -60,7 +61,7 @@ func (s *Server) decode(ctx context.Context, body []byte, directive string) (*un
 	s.defaults(u)
 	if len(found) > 0 {
 		if directive == metav1.FieldValidationStrict {
-			return nil, s.decodeError(runtime.NewStrictDecodingError(found), gvk)
+			return nil, found, s.decodeError(runtime.NewStrictDecodingError(found), gvk)
 		}
 		for _, e := range found {
 			for _, w := range yamlWarnings(e.Error()) {
@@ -69,9 +70,9 @@ func (s *Server) decode(ctx context.Context, body []byte, directive string) (*un
 		}
 	}
 	if gv := gvk.GroupVersion(); gv != s.gvk.GroupVersion() {
-		return nil, apierrors.NewBadRequest(fmt.Sprintf("the API version in the data (%s) does not match the expected API version (%v)", gv.String(), s.gvk.GroupVersion().String()))
+		return nil, found, apierrors.NewBadRequest(fmt.Sprintf("the API version in the data (%s) does not match the expected API version (%v)", gv.String(), s.gvk.GroupVersion().String()))
 	}
-	return u, nil
+	return u, found, nil
 }
 
 // decodeError is the server's 400 for a body it cannot decode.

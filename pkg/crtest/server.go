@@ -190,6 +190,11 @@ type Response struct {
 	Object   *unstructured.Unstructured
 	Err      error
 	Warnings []string
+	// FieldProblems are what field validation found in the body (unknown
+	// and duplicate fields), one each, before the directive made them an
+	// error (Strict), warnings (Warn) or nothing (Ignore): crdgen validate
+	// puts each at its line.
+	FieldProblems []error
 }
 
 // Create creates an object from a request body (YAML or JSON) in
@@ -200,7 +205,8 @@ func (s *Server) Create(body []byte, fieldValidation, namespace string) Response
 	if err := checkBodySize(body); err != nil {
 		return rec.response(nil, err)
 	}
-	obj, err := s.decode(ctx, body, fieldValidation)
+	obj, found, err := s.decode(ctx, body, fieldValidation)
+	rec.fields = found
 	if err != nil {
 		return rec.response(nil, err)
 	}
@@ -237,7 +243,8 @@ func (s *Server) Update(stored *unstructured.Unstructured, body []byte, fieldVal
 	if err := checkBodySize(body); err != nil {
 		return rec.response(nil, err)
 	}
-	obj, err := s.decode(ctx, body, fieldValidation)
+	obj, found, err := s.decode(ctx, body, fieldValidation)
+	rec.fields = found
 	if err != nil {
 		return rec.response(nil, err)
 	}
@@ -414,9 +421,10 @@ func (s *Server) defaults(u *unstructured.Unstructured) {
 // recorder keeps the warnings of a request, once each, in order, as the
 // server's warning filter does.
 type recorder struct {
-	mu   sync.Mutex
-	seen map[string]bool
-	list []string
+	mu     sync.Mutex
+	seen   map[string]bool
+	list   []string
+	fields []error
 }
 
 func withWarnings() (context.Context, *recorder) {
@@ -434,5 +442,5 @@ func (r *recorder) AddWarning(_, text string) {
 }
 
 func (r *recorder) response(obj *unstructured.Unstructured, err error) Response {
-	return Response{Object: obj, Err: err, Warnings: r.list}
+	return Response{Object: obj, Err: err, Warnings: r.list, FieldProblems: r.fields}
 }

@@ -78,6 +78,16 @@ const (
 	// CodeConversionSchema: a converted field takes values in one version
 	// that the other version's schema refuses.
 	CodeConversionSchema Code = "conversion-schema"
+	// CodeManifest: a manifest cannot be read as an API object (not YAML,
+	// no apiVersion or kind, too large, a YAML bomb) (crdgen validate).
+	CodeManifest Code = "manifest"
+	// CodeInvalid: the API server rejects an object (crdgen validate).
+	CodeInvalid Code = "invalid"
+	// CodeFieldValidation: an object has a field its schema does not (the
+	// API server prunes it) or a field twice (crdgen validate).
+	CodeFieldValidation Code = "field-validation"
+	// CodeUnknownKind: no CRD crdgen validate has serves an object's kind.
+	CodeUnknownKind Code = "unknown-kind"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -85,7 +95,8 @@ func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
-		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy, CodeSize, CodeOutput, CodeConfig, CodeConversionSchema}
+		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy, CodeSize, CodeOutput, CodeConfig, CodeConversionSchema,
+		CodeManifest, CodeInvalid, CodeFieldValidation, CodeUnknownKind}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.

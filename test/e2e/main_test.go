@@ -25,7 +25,7 @@ import (
 // generated conversions the webhook serves, and the cases whose CRD test
 // suites run against the server too (suites_test.go).
 func apiPatterns() []string {
-	return append([]string{"./testdata/e2e_api/...", "./testdata/conversion_pizza_toppings/...", "./testdata/conversion_three_versions/..."}, suiteCases()...)
+	return append([]string{"./testdata/e2e_api/...", "./testdata/conversion_pizza_toppings/...", "./testdata/conversion_three_versions/...", validateCase}, suiteCases()...)
 }
 
 // suiteCases are the golden cases whose CRD test suites the e2e suite runs.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -29,6 +30,8 @@ type Env struct {
 	MemoryBudget int64
 	// Writer applies a run's changes on disk (tests set its faults).
 	Writer output.Writer
+	// Stdin is standard input (crdgen validate -), nil for none.
+	Stdin io.Reader
 }
 
 // Abs resolves a path against the working directory.

@@ -56,7 +56,13 @@ func Prepare(env *Env, c *Command, args []string) (*Request, *Result) {
 	}
 	r.Args = args
 	usage := r.Usage()
-	patterns, res := parseCommand(r.FS, args, usage, r.Layout.Packages)
+	var patterns []string
+	var res *Result
+	if c.Paths {
+		patterns, res = r.parsePaths(args, usage)
+	} else {
+		patterns, res = parseCommand(r.FS, args, usage, r.Layout.Packages)
+	}
 	if res != nil {
 		return nil, res
 	}
@@ -105,6 +111,34 @@ func parseCommand(fs *cli.FlagSet, args []string, usage string, defaults []strin
 	return patterns, nil
 }
 
+// parsePaths parses the flags of a command whose arguments are paths
+// (Command.Paths); its packages are --packages, or the layout's defaults,
+// or none.
+func (r *Request) parsePaths(args []string, usage string) ([]string, *Result) {
+	paths, err := r.FS.ParseArgs(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil, &Result{Code: ExitOK, Stdout: []byte(usage)}
+	}
+	var patterns []string
+	if err == nil {
+		patterns, err = cli.Patterns(r.Packages)
+	}
+	if err != nil {
+		return nil, &Result{Code: ExitUsage, Stderr: fmt.Sprintf("crdgen %s: %v\n\n%s", r.FS.Name(), err, usage)}
+	}
+	r.Paths = paths
+	if len(patterns) == 0 {
+		patterns = r.Layout.Packages
+	}
+	return patterns, nil
+}
+
+// PackagesFlag registers --packages, for a command whose arguments are
+// paths.
+func (r *Request) PackagesFlag(fs *cli.FlagSet, usage string) {
+	fs.Var(&r.Packages, "packages", "PATTERN", usage)
+}
+
 // failed is the result of a run that writes nothing: its diagnostics and
 // error.
 func failed(diags markers.ErrorList, err error) *Result {
@@ -145,6 +179,11 @@ func Run(r *Request) *Result {
 // for it, or the load failed.
 func (r *Request) Load() (*Load, *Result) {
 	l := &Load{Request: r, Cache: cache.Open(r.CacheDir, r.Version, r.NoCache || r.Check)}
+	if len(r.Patterns) == 0 {
+		// A command of paths with no packages: nothing to load.
+		l.Model = &model.Model{}
+		return l, nil
+	}
 	listing, err := l.Cache.List(r.Ctx, r.Patterns, parser.Options{Dir: r.Dir, BuildTags: r.Tags})
 	if err != nil {
 		return nil, r.fail(nil, err)
@@ -206,7 +245,7 @@ func LoadListing(r *Request, listing *parser.Listing, store *cache.Syntax) (*mod
 func (l *Load) Build() (*Build, *Result) {
 	b := &Build{Load: l}
 	c := l.Cmd
-	if !c.Builds || c.NeedsCRDs != nil && !c.NeedsCRDs(l.Request) {
+	if !c.Builds || len(l.Patterns) == 0 || c.NeedsCRDs != nil && !c.NeedsCRDs(l.Request) {
 		return b, nil
 	}
 	if err := b.build(); err != nil {
@@ -281,8 +320,9 @@ func (b *Build) finish(out *Outputs) *Result {
 		return res
 	}
 	res.Stdout = stdout
+	res.Stderr = out.Stderr
 	if out.Failure != "" {
-		res.Stderr = fmt.Sprintf("crdgen %s: %s\n", r.Cmd.Name, out.Failure)
+		res.Stderr += fmt.Sprintf("crdgen %s: %s\n", r.Cmd.Name, out.Failure)
 	}
 	if out.Failed || out.Failure != "" {
 		res.Code = ExitFail

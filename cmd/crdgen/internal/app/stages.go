@@ -36,6 +36,11 @@ type Command struct {
 	// Builds says the command builds the CRDs: the pipeline runs, and the
 	// flags that shape CRDs are the command's.
 	Builds bool
+	// Paths says the command's arguments are paths of its own (crdgen
+	// validate's manifests), not packages: its packages come from
+	// --packages or the layout's defaults, and a run may have none (then
+	// nothing is loaded or built).
+	Paths bool
 	// NeedsCRDs, for a command that builds, says whether this run needs
 	// the CRDs (nil: every run does); a run that does not builds none.
 	NeedsCRDs func(r *Request) bool
@@ -70,6 +75,10 @@ type Request struct {
 	Cmd      *Command
 	Args     []string
 	Patterns []string
+	// Paths are the arguments of a command whose arguments are paths
+	// (Command.Paths), and Packages its --packages.
+	Paths    []string
+	Packages cli.StringList
 	FS       *cli.FlagSet
 	// Cfg is crdgen.yaml (empty when there is none).
 	Cfg *config.Config
@@ -158,6 +167,9 @@ type Outputs struct {
 	// StdoutOnErrors prints Stdout even when there are errors (the cost
 	// report is most useful then).
 	StdoutOnErrors bool
+	// Stderr is printed on standard error after Stdout (a report that
+	// Stdout's stream of objects leaves room for).
+	Stderr string
 	// Failure, when set, ends the run with exit code 1 after the outputs,
 	// printing it (Failed does without a message).
 	Failure string

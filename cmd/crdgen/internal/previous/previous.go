@@ -111,3 +111,64 @@ func decodeCRD(data []byte) *apiextv1.CustomResourceDefinition {
 	}
 	return crd
 }
+
+// File is a file as a git revision has it.
+type File struct {
+	// Path is its path in the repository, from its root.
+	Path string
+	Data []byte
+}
+
+// Manifests are the manifests paths (files or directories, relative to
+// workDir or absolute) hold at a git revision: every .yaml, .yml and
+// .json file under a directory, at any depth, but in directories whose
+// names start with a dot (as crdgen validate walks a directory). A path
+// the revision does not have holds none.
+func Manifests(ctx context.Context, workDir, ref string, paths []string) ([]File, error) {
+	top, err := git(ctx, workDir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, err
+	}
+	root := strings.TrimSpace(string(top))
+	var out []File
+	for _, p := range paths {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(workDir, p)
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			return nil, fmt.Errorf("%s is not in the git repository of %s", p, workDir)
+		}
+		list, err := git(ctx, root, "ls-tree", "-r", "--name-only", "--full-tree", ref, "--", filepath.ToSlash(rel))
+		if err != nil {
+			return nil, err
+		}
+		for _, path := range strings.Split(strings.TrimSpace(string(list)), "\n") {
+			if path == "" || !isManifest(path) {
+				continue
+			}
+			data, err := git(ctx, root, "show", ref+":"+path)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, File{Path: path, Data: data})
+		}
+	}
+	return out, nil
+}
+
+// isManifest reports whether a repository path is a manifest crdgen
+// validate reads in a directory.
+func isManifest(path string) bool {
+	switch filepath.Ext(path) {
+	case ".yaml", ".yml", ".json":
+	default:
+		return false
+	}
+	for _, dir := range strings.Split(filepath.Dir(path), "/") {
+		if strings.HasPrefix(dir, ".") && dir != "." {
+			return false
+		}
+	}
+	return true
+}
