@@ -6,6 +6,7 @@ require (
 	github.com/dave/jennifer v1.7.1
 	github.com/evanphx/json-patch/v5 v5.9.11
 	github.com/gobuffalo/flect v1.0.3
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/google/cel-go v0.29.2
 	github.com/google/gnostic-models v0.7.0
 	github.com/pmezard/go-difflib v1.0.1-0.20181226105442-5d4384ee4fb2
@@ -18,6 +19,7 @@ require (
 	go.yaml.in/yaml/v3 v3.0.4
 	golang.org/x/mod v0.42.0
 	golang.org/x/tools v0.52.0
+	google.golang.org/genproto v0.0.0-20240213162025-012b6fc9bca9
 	k8s.io/api v0.37.2
 	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2

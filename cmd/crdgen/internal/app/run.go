@@ -56,7 +56,11 @@ func Prepare(env *Env, c *Command, args []string) (*Request, *Result) {
 	}
 	r.Args = args
 	usage := r.Usage()
-	patterns, res := parseCommand(r.FS, args, usage, r.Layout.Packages)
+	defaults := r.Layout.Packages
+	if len(defaults) == 0 {
+		defaults = c.DefaultPackages
+	}
+	patterns, res := parseCommand(r.FS, args, usage, defaults)
 	if res != nil {
 		return nil, res
 	}
