@@ -65,6 +65,7 @@ Usage:
                                    write a JSON Schema per kind and version, for kubeconform and editors
   crdgen docs [flags] PACKAGES...  write the API reference in Markdown
   crdgen markers                   list every marker crdgen reads
+  crdgen lsp [crd flags]           serve the Language Server Protocol on standard input and output
   crdgen version                   print crdgen's version
 
 Run "crdgen <command> -h" for a command's flags.
@@ -98,6 +99,8 @@ func (a *invocation) main(args []string) int {
 	switch args[0] {
 	case "markers":
 		return a.markersCmd(args[1:])
+	case "lsp":
+		return a.lspCmd(args[1:])
 	case "version":
 		fmt.Fprintf(a.stdout, "crdgen %s\n", a.Version)
 		return exitOK

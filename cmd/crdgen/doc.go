@@ -37,6 +37,7 @@
 //	crdgen jsonschema [flags] PACKAGES...   write a JSON Schema per kind and version (kubeconform, editors)
 //	crdgen docs [flags] PACKAGES...         write the API reference in Markdown
 //	crdgen markers                          list every marker crdgen reads
+//	crdgen lsp [crd flags]                  serve the Language Server Protocol on stdio, for editors
 //	crdgen version                          print crdgen's version
 //
 // Each command's flags are in "crdgen COMMAND -h" and in

@@ -29,6 +29,10 @@ type Env struct {
 	MemoryBudget int64
 	// Writer applies a run's changes on disk (tests set its faults).
 	Writer output.Writer
+	// Overlay replaces the contents of files by absolute path, as
+	// go/packages overlays do: a language server's unsaved buffers. A run
+	// with one uses no cache (the caches trust what is on disk).
+	Overlay map[string][]byte
 }
 
 // Abs resolves a path against the working directory.

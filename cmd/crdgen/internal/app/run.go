@@ -148,8 +148,8 @@ func Run(r *Request) *Result {
 // reported in one go. A non-nil Result ends the run: the record stood in
 // for it, or the load failed.
 func (r *Request) Load() (*Load, *Result) {
-	l := &Load{Request: r, Cache: cache.Open(r.CacheDir, r.Version, r.NoCache || r.Check)}
-	listing, err := l.Cache.List(r.Ctx, r.Patterns, parser.Options{Dir: r.Dir, BuildTags: r.Tags})
+	l := &Load{Request: r, Cache: cache.Open(r.CacheDir, r.Version, r.NoCache || r.Check || len(r.Overlay) > 0)}
+	listing, err := l.Cache.List(r.Ctx, r.Patterns, parser.Options{Dir: r.Dir, BuildTags: r.Tags, Overlay: r.Overlay})
 	if err != nil {
 		return nil, r.fail(nil, err)
 	}
