@@ -71,7 +71,11 @@ func (s *server) complete(u uri.URI, pos protocol.Position) *protocol.Completion
 	line := lineOf(text, int(pos.Line)+1)
 	before := line[:byteColumn(line, pos.Character)]
 	m := markerLine.FindStringSubmatchIndex(before)
-	if m == nil || m[1] != len(before) {
+	if m == nil {
+		return list
+	}
+	if m[1] != len(before) {
+		s.completeArgs(list, before, m[2], pos)
 		return list
 	}
 	typed := before[m[2]:m[3]]
@@ -93,5 +97,53 @@ func (s *server) complete(u uri.URI, pos protocol.Position) *protocol.Completion
 			TextEdit:      &protocol.TextEdit{Range: rng, NewText: d.Name},
 		})
 	}
+	if len(list.Items) == 0 {
+		// "+kubebuilder:printcolumn:" names no marker: its arguments start.
+		s.completeArgs(list, before, m[2], pos)
+	}
 	return list
+}
+
+// completeArgs lists the argument names of the marker being written
+// (before is the line up to the cursor, its name starting at name) that
+// start with what is typed after the last ',' or the ':' after the name,
+// less those already given: "+kubebuilder:printcolumn:name=Age," offers
+// type, JSONPath, description, format and priority.
+func (s *server) completeArgs(list *protocol.CompletionList, before string, name int, pos protocol.Position) {
+	text := before[name:]
+	var def *markers.Definition
+	for _, d := range s.reg.Definitions() {
+		if len(d.ArgNames()) > 0 && strings.HasPrefix(text, d.Name+":") && (def == nil || len(d.Name) > len(def.Name)) {
+			def = d
+		}
+	}
+	if def == nil {
+		return
+	}
+	args := text[len(def.Name)+1:]
+	cut := strings.LastIndexByte(args, ',') + 1
+	typed := args[cut:]
+	if strings.ContainsAny(typed, "=\"'`") {
+		return // in a value
+	}
+	var given []string
+	for _, a := range strings.Split(args[:cut], ",") {
+		k, _, _ := strings.Cut(a, "=")
+		given = append(given, k)
+	}
+	rng := protocol.Range{
+		Start: protocol.Position{Line: pos.Line, Character: uint32(utf16Len(before[:len(before)-len(typed)]))},
+		End:   pos,
+	}
+	for _, n := range def.ArgNames() {
+		if !strings.HasPrefix(n, typed) || slices.Contains(given, n) {
+			continue
+		}
+		list.Items = append(list.Items, protocol.CompletionItem{
+			Label:    n,
+			Kind:     protocol.CompletionItemKindField,
+			Detail:   def.Usage(),
+			TextEdit: &protocol.TextEdit{Range: rng, NewText: n + "="},
+		})
+	}
 }
