@@ -59,11 +59,12 @@ func New(settings any) (register.LinterPlugin, error) {
 type Plugin struct {
 	settings Settings
 	once     sync.Once
-	run      run
+	result   result
 }
 
-// run is crdgen's diagnostics of one run, by file.
-type run struct {
+// result is crdgen's diagnostics of the one run, by file, or the error
+// that ended it.
+type result struct {
 	byFile map[string][]diagnostic
 	err    error
 }
@@ -82,16 +83,16 @@ func (p *Plugin) GetLoadMode() string { return register.LoadModeSyntax }
 
 // analyze reports crdgen's diagnostics in the pass's files.
 func (p *Plugin) analyze(pass *analysis.Pass) (any, error) {
-	p.once.Do(func() { p.run = p.lint() })
-	if p.run.err != nil {
-		return nil, p.run.err
+	p.once.Do(func() { p.result = p.lint() })
+	if p.result.err != nil {
+		return nil, p.result.err
 	}
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.Pos())
 		if tf == nil {
 			continue
 		}
-		for _, d := range p.run.byFile[filepath.Clean(tf.Name())] {
+		for _, d := range p.result.byFile[filepath.Clean(tf.Name())] {
 			pass.Report(d.analysis(pass.Fset, tf))
 		}
 	}
@@ -99,10 +100,10 @@ func (p *Plugin) analyze(pass *analysis.Pass) (any, error) {
 }
 
 // lint runs crdgen crd's stages, from the working directory.
-func (p *Plugin) lint() run {
+func (p *Plugin) lint() result {
 	dir, err := os.Getwd()
 	if err != nil {
-		return run{err: err}
+		return result{err: err}
 	}
 	config := p.settings.Config
 	if config == "" {
@@ -111,13 +112,13 @@ func (p *Plugin) lint() run {
 	env := &app.Env{Ctx: context.Background(), Dir: dir, Version: version(), CacheDir: os.Getenv("CRDGEN_CACHE"), ConfigFile: config}
 	r, res := app.Prepare(env, app.LintCommand(), p.settings.Args)
 	if res != nil {
-		return run{err: failure(res.Diags, res.Err, res.Stderr)}
+		return result{err: failure(res.Diags, res.Err, res.Stderr)}
 	}
 	lint, err := app.Diagnostics(r)
 	if err != nil {
-		return run{err: failure(lint.Diags, err, "")}
+		return result{err: failure(lint.Diags, err, "")}
 	}
-	return run{byFile: byFile(lint)}
+	return result{byFile: byFile(lint)}
 }
 
 // failure is an error for a run that ended before its diagnostics (a
