@@ -77,3 +77,25 @@ func TestPosOf(t *testing.T) {
 		})
 	}
 }
+
+// TestNew checks the settings golangci-lint passes: args and config are
+// read, an unknown key is refused (a typo there must not be silent).
+func TestNew(t *testing.T) {
+	p, err := New(map[string]any{"args": []any{"--unknown-markers=warn"}, "config": "hack/crdgen.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.(*Plugin).settings
+	if len(s.Args) != 1 || s.Args[0] != "--unknown-markers=warn" || s.Config != "hack/crdgen.yaml" {
+		t.Errorf("got settings %+v", s)
+	}
+	if p.GetLoadMode() != "syntax" {
+		t.Errorf("got load mode %q, want syntax", p.GetLoadMode())
+	}
+	if _, err := New(map[string]any{"arg": []any{"x"}}); err == nil {
+		t.Error(`New with the unknown key "arg": got no error`)
+	}
+	if _, err := New(nil); err != nil {
+		t.Errorf("New with no settings: %v", err)
+	}
+}
