@@ -67,6 +67,7 @@ Usage:
   crdgen validate [flags] [PATH...|-]
                                    judge manifests as the API server would, each problem at its line
   crdgen markers                   list every marker crdgen reads
+  crdgen lsp [crd flags]           serve the Language Server Protocol on standard input and output
   crdgen version                   print crdgen's version
 
 Run "crdgen <command> -h" for a command's flags.
@@ -100,6 +101,8 @@ func (a *invocation) main(args []string) int {
 	switch args[0] {
 	case "markers":
 		return a.markersCmd(args[1:])
+	case "lsp":
+		return a.lspCmd(args[1:])
 	case "version":
 		fmt.Fprintf(a.stdout, "crdgen %s\n", a.Version)
 		return exitOK

@@ -38,6 +38,7 @@
 //	crdgen docs [flags] PACKAGES...         write the API reference in Markdown
 //	crdgen validate [flags] [PATH...|-]     judge manifests as the API server would, each problem at its line
 //	crdgen markers                          list every marker crdgen reads
+//	crdgen lsp [crd flags]                  serve the Language Server Protocol on stdio, for editors
 //	crdgen version                          print crdgen's version
 //
 // Each command's flags are in "crdgen COMMAND -h" and in

@@ -34,6 +34,18 @@ type Related struct {
 	Msg string
 }
 
+// Fix is an edit of the input that resolves a diagnostic, such as the
+// did-you-mean rename of a misspelt marker: the text from Pos up to End, in
+// Pos's file, becomes New. An editor or a linter offers it (go/analysis's
+// SuggestedFix); the command line prints only the message, which names the
+// same change.
+type Fix struct {
+	// Msg says what the edit does ("rename to +kubebuilder:validation:Maximum").
+	Msg      string
+	Pos, End token.Position
+	New      string
+}
+
 // Diagnostic is one problem found in the input, kept as data until it is
 // printed at the edge of the program.
 type Diagnostic struct {
@@ -42,6 +54,9 @@ type Diagnostic struct {
 	Code     Code
 	Msg      string
 	Related  []Related
+	// Fix is the edit that resolves the problem, when there is one sure
+	// enough to offer (nil: none).
+	Fix *Fix `json:",omitempty"`
 }
 
 // String formats the diagnostic as "file:line:col: error: message" (or

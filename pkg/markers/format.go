@@ -147,6 +147,21 @@ func FormatAny(v any) string {
 	return string(b)
 }
 
+// ArgNames are the names of a definition's arguments as written
+// (+name:arg=...,opt=...), in its argument struct's order; none for a
+// marker that takes no argument, one bare value, or text it decodes
+// itself. An editor completes them.
+func (d *Definition) ArgNames() []string {
+	if d.Foreign || d.Syntax != "" || d.Decode != nil || d.spec.flag() || d.spec.anonymous() {
+		return nil
+	}
+	var out []string
+	for _, f := range d.spec.fields {
+		out = append(out, f.name)
+	}
+	return out
+}
+
 // Usage writes a definition's syntax for help output:
 // "+name", "+name=<number>" or "+name:arg=<string>[,opt=<bool>]".
 func (d *Definition) Usage() string {

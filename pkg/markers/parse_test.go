@@ -2,6 +2,7 @@ package markers
 
 import (
 	"errors"
+	"go/token"
 	"reflect"
 	"strings"
 	"testing"
@@ -227,12 +228,59 @@ func TestParseUnknown(t *testing.T) {
 				t.Fatalf("Parse(%q) error = %v, want an *UnknownError", tc.text, err)
 			}
 			ue2 := *ue
+			ue2.misspelt = ""
 			if tc.want.Suggestion == "" || !tc.want.Owned {
 				// Only owned names promise a suggestion.
 				ue2.Suggestion, tc.want.Suggestion = "", ""
 			}
 			if ue2 != tc.want {
 				t.Errorf("got %+v, want %+v", *ue, tc.want)
+			}
+		})
+	}
+}
+
+// TestUnknownFix checks the did-you-mean edit an unknown marker offers:
+// applied to the marker as written, it gives the marker meant.
+func TestUnknownFix(t *testing.T) {
+	reg := DefaultRegistry()
+	tests := []struct {
+		name, text string
+		target     Target
+		want       string // the text after the edit; "" for no edit
+	}{
+		{"typo", "+kubebuilder:validation:Minimun=5", OnField, "+kubebuilder:validation:Minimum=5"},
+		{"typo in prefix", "+kubebuilder:printcolum:name=a,type=b,JSONPath=.c", OnType, "+kubebuilder:printcolumn:name=a,type=b,JSONPath=.c"},
+		{"bare typo", "+optinal", OnField, "+optional"},
+		{"value after a colon", "+kubebuilder:validation:Maximum:3", OnField, "+kubebuilder:validation:Maximum=3"},
+		{"suggestion with a caution", "+kubebuilder:validation:UniqueItems:true", OnField, ""},
+		{"suggestion with a caution", "+kubebuilder:validation:UniqueItems:true", OnField, ""},
+		{"wrong target", "+kubebuilder:printcolumn:name=x,type=string,JSONPath=.z", OnField, ""},
+		{"nothing close", "+kubebuilder:nothing:like:this", OnType, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := reg.Parse(tc.text, tc.target)
+			var ue *UnknownError
+			if !errors.As(err, &ue) {
+				t.Fatalf("Parse(%q) error = %v, want an *UnknownError", tc.text, err)
+			}
+			// The marker at column 5 of line 3, after "\t// ".
+			pos := token.Position{Filename: "a.go", Line: 3, Column: 5, Offset: 40}
+			fix := ue.Fix(pos, tc.text)
+			if fix == nil {
+				if tc.want != "" {
+					t.Fatalf("got no fix, want %q", tc.want)
+				}
+				return
+			}
+			if fix.Pos.Line != 3 || fix.End.Line != 3 || fix.End.Offset-fix.Pos.Offset != fix.End.Column-fix.Pos.Column {
+				t.Fatalf("fix spans %v to %v, want one line", fix.Pos, fix.End)
+			}
+			from, to := fix.Pos.Column-pos.Column, fix.End.Column-pos.Column
+			got := tc.text[:from] + fix.New + tc.text[to:]
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
 	}

@@ -6,6 +6,7 @@ package markers
 
 import (
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 )
@@ -29,6 +30,10 @@ type UnknownError struct {
 	// ValidOn lists the targets where the name is defined, when it exists
 	// for other targets.
 	ValidOn Target
+	// misspelt is the part of the marker as written that Suggestion
+	// replaces: Name, or the shorter name a typo was found in
+	// (+kubebuilder:printcolum:name=... is +kubebuilder:printcolumn:name=...).
+	misspelt string
 }
 
 func (e *UnknownError) Error() string {
@@ -43,6 +48,25 @@ func (e *UnknownError) Error() string {
 		msg += " (" + e.Caution + ")"
 	}
 	return msg
+}
+
+// Fix is the did-you-mean rename as an edit: the misspelt name after the
+// '+' of text (the marker comment's text from its '+', which is at pos)
+// becomes the suggestion. It is nil when there is no suggestion, when the
+// suggestion comes with a caution (+kubebuilder:validation:UniqueItems=true
+// is itself refused), or when text does not start with the misspelt name
+// (then no edit is sure).
+func (e *UnknownError) Fix(pos token.Position, text string) *Fix {
+	if e.Suggestion == "" || e.Caution != "" || e.ValidOn != 0 || e.misspelt == "" || !strings.HasPrefix(text, "+"+e.misspelt) {
+		return nil
+	}
+	start := pos
+	start.Column++
+	start.Offset++
+	end := start
+	end.Column += len(e.misspelt)
+	end.Offset += len(e.misspelt)
+	return &Fix{Msg: "rename to +" + e.Suggestion, Pos: start, End: end, New: e.Suggestion}
 }
 
 // ownedPrefixes are the namespaces crdgen defines every marker of: a name in
@@ -103,6 +127,7 @@ func (r *Registry) findUnknown(names []string, target Target) *UnknownError {
 	}
 	if slip, v := r.colonSlip(names[0], target); slip != nil {
 		e.Suggestion = slip.Name + "=" + names[0][len(slip.Name)+1:]
+		e.misspelt = names[0]
 		if slip.Caution != nil {
 			e.Caution = slip.Caution(v)
 		}
@@ -112,7 +137,7 @@ func (r *Registry) findUnknown(names []string, target Target) *UnknownError {
 	candidates := r.ownedNames(target)
 	for _, n := range names {
 		if s := Suggest(n, candidates); s != "" {
-			e.Suggestion = s
+			e.Suggestion, e.misspelt = s, n
 			break
 		}
 	}

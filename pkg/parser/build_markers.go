@@ -109,7 +109,7 @@ func (b *builder) markerError(m markers.Marker, err error, pos token.Position, t
 		if !ue.Owned {
 			return
 		}
-		b.l.diags.Add(markers.Diagnostic{Pos: pos, Severity: b.l.opts.UnknownMarkers, Code: markers.CodeUnknownMarker, Msg: ue.Error()})
+		b.l.diags.Add(markers.Diagnostic{Pos: pos, Severity: b.l.opts.UnknownMarkers, Code: markers.CodeUnknownMarker, Msg: ue.Error(), Fix: ue.Fix(pos, text)})
 	case errors.As(err, &ae):
 		at := pos
 		if ae.Offset > 0 {

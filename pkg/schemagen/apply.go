@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
@@ -104,7 +105,47 @@ func (g *gen) applyOne(c *applyCtx, s *apiextv1.JSONSchemaProps, v any, r meanin
 	if errors.As(err, &vErr) {
 		code = markers.CodeMarkerValue
 	}
-	g.diags.Errorf(c.m.Pos, code, "+%s: %v", c.m.Name, err)
+	d := markers.Diagnostic{Pos: c.m.Pos, Code: code, Msg: fmt.Sprintf("+%s: %v", c.m.Name, err)}
+	var rep replaceWith
+	if errors.As(err, &rep) {
+		d.Fix = markerFix(c.m, rep.marker)
+	}
+	g.diags.Add(d)
+}
+
+// isScalar reports whether a schema is of a scalar type (string, integer,
+// number, boolean): what a +listType=set list may hold.
+func isScalar(s *apiextv1.JSONSchemaProps) bool {
+	switch s.Type {
+	case "string", "integer", "number", "boolean":
+		return true
+	}
+	return false
+}
+
+// replaceWith is an apply error whose marker is meant as another: the
+// diagnostic offers the swap as its fix.
+type replaceWith struct {
+	err    error
+	marker string // the marker meant, without its '+'
+}
+
+func (r replaceWith) Error() string { return r.err.Error() }
+func (r replaceWith) Unwrap() error { return r.err }
+
+// markerFix is the edit that replaces a marker, as written after its '+',
+// with another (nil when the marker's text is not known).
+func markerFix(m markers.Marker, with string) *markers.Fix {
+	if len(m.Text) < 2 || m.Text[0] != '+' || strings.ContainsRune(m.Text, '\n') {
+		return nil
+	}
+	start := m.Pos
+	start.Column++
+	start.Offset++
+	end := start
+	end.Column += len(m.Text) - 1
+	end.Offset += len(m.Text) - 1
+	return &markers.Fix{Msg: "replace with +" + with, Pos: start, End: end, New: with}
 }
 
 // warning is an apply result that is reported but does not fail the run.

@@ -172,7 +172,14 @@ func applyUniqueItems(c *applyCtx, s *apiextv1.JSONSchemaProps, v any) error {
 		// controller-gen writes uniqueItems: true, which the API server
 		// rejects ("uniqueItems cannot be set to true since the runtime
 		// complexity becomes quadratic").
-		return valueErrorf("the API server rejects uniqueItems: true; use +listType=set for a list of unique scalars")
+		err := valueErrorf("the API server rejects uniqueItems: true; use +listType=set for a list of unique scalars")
+		if items := s.Items; items != nil && items.Schema != nil && isScalar(items.Schema) && s.XListType == nil {
+			// A list of scalars with no list type yet: +listType=set is
+			// what the marker meant, so the editor may swap one for the
+			// other.
+			return replaceWith{err: err, marker: "listType=set"}
+		}
+		return err
 	}
 	return nil
 }

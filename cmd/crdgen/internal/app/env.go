@@ -32,6 +32,10 @@ type Env struct {
 	Writer output.Writer
 	// Stdin is standard input (crdgen validate -), nil for none.
 	Stdin io.Reader
+	// Overlay replaces the contents of files by absolute path, as
+	// go/packages overlays do: a language server's unsaved buffers. A run
+	// with one uses no cache (the caches trust what is on disk).
+	Overlay map[string][]byte
 }
 
 // Abs resolves a path against the working directory.

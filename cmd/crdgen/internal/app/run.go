@@ -61,7 +61,11 @@ func Prepare(env *Env, c *Command, args []string) (*Request, *Result) {
 	if c.Paths {
 		patterns, res = r.parsePaths(args, usage)
 	} else {
-		patterns, res = parseCommand(r.FS, args, usage, r.Layout.Packages)
+		defaults := r.Layout.Packages
+		if len(defaults) == 0 {
+			defaults = c.DefaultPackages
+		}
+		patterns, res = parseCommand(r.FS, args, usage, defaults)
 	}
 	if res != nil {
 		return nil, res
@@ -178,13 +182,13 @@ func Run(r *Request) *Result {
 // reported in one go. A non-nil Result ends the run: the record stood in
 // for it, or the load failed.
 func (r *Request) Load() (*Load, *Result) {
-	l := &Load{Request: r, Cache: cache.Open(r.CacheDir, r.Version, r.NoCache || r.Check)}
+	l := &Load{Request: r, Cache: cache.Open(r.CacheDir, r.Version, r.NoCache || r.Check || len(r.Overlay) > 0)}
 	if len(r.Patterns) == 0 {
 		// A command of paths with no packages: nothing to load.
 		l.Model = &model.Model{}
 		return l, nil
 	}
-	listing, err := l.Cache.List(r.Ctx, r.Patterns, parser.Options{Dir: r.Dir, BuildTags: r.Tags})
+	listing, err := l.Cache.List(r.Ctx, r.Patterns, parser.Options{Dir: r.Dir, BuildTags: r.Tags, Overlay: r.Overlay})
 	if err != nil {
 		return nil, r.fail(nil, err)
 	}

@@ -67,6 +67,9 @@ type Command struct {
 	// Phase names the time Produce takes, for -v ("" counts it in the
 	// write).
 	Phase string
+	// DefaultPackages are the packages when neither the command line nor
+	// the layout names any (nil: that is a usage error).
+	DefaultPackages []string
 }
 
 // Request is a run's settings: the command, its flags and crdgen.yaml.
