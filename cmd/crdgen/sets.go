@@ -6,7 +6,6 @@ package main
 import (
 	"errors"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
@@ -21,7 +20,13 @@ func (r *runState) build() error {
 	if err := r.readOverrides(); err != nil {
 		return err
 	}
-	results, diags, err := pipeline.RunSets(r.mod, r.diags, r.sets, r.setOptions, r.ph)
+	views := schemagen.NewViews(r.mod)
+	setOptions := func(set *featureset.Set) pipeline.Options {
+		opts := r.setOptions(set)
+		opts.Schema.Views = views
+		return opts
+	}
+	results, diags, err := pipeline.RunSets(r.mod, r.diags, r.sets, setOptions, r.ph)
 	r.results, r.diags = results, diags
 	if err != nil {
 		return err
@@ -32,13 +37,9 @@ func (r *runState) build() error {
 		}
 	}
 	if len(r.sets) > 0 {
-		checked := r.sets
-		if r.openshift != nil {
-			// openshift's sets are composed of builds with one gate on
-			// each, and one with none ("" gates, !*), which holds there.
-			checked = append(slices.Clone(r.sets), &featureset.Set{Name: "no gate"})
-		}
-		r.diags = append(r.diags, schemagen.CheckSets(r.mod, checked, r.knownGates)...).Sorted()
+		// Every view the sets' builds read: with openshift's sets, those
+		// of the builds they are composed of too.
+		r.diags = append(r.diags, schemagen.CheckSets(r.mod, views.All(), r.knownGates)...).Sorted()
 	}
 	return nil
 }

@@ -35,7 +35,7 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 		items bool
 	}
 	var plain, items []entry
-	for _, m := range g.activeMarkers(ms) {
+	for _, m := range ms {
 		v, isItems := m.Value, false
 		if it, ok := v.(markers.Items); ok {
 			v, isItems = it.Value, true
