@@ -62,7 +62,7 @@ func (b *builder) gatewayMarkers(doc string, pos token.Position, target markers.
 	}
 	var out []markers.Marker
 	add := func(name string, when string, v any, text string) {
-		out = append(out, markers.Marker{Name: name, Pos: pos, Text: text, Value: v, When: when, Def: b.reg.Lookup(name, target)})
+		out = append(out, markers.Marker{Name: name, Pos: pos, Text: text, Value: v, When: when, Def: b.reg.Lookup(name, target), FromDocTag: true})
 	}
 	if tags.Experimental {
 		add("crdgen:featureGate", "", markers.FeatureGate{Value: featureset.GatewayChannel}, "<gateway:experimental>")

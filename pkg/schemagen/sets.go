@@ -119,13 +119,14 @@ func (g *gen) checkConditionalMarkers(m *model.Model) {
 // set's build read: Views.All): a package, type or field whose gates no
 // set turns on together, or a marker whose condition holds in no view
 // where its node exists. A node whose gates are not all of known is the
-// loader's error, and not warned about again.
+// loader's error, and not warned about again (but for the conditions of
+// doc-comment tags, which the loader does not always check).
 func CheckSets(m *model.Model, views []*View, known []string) markers.ErrorList {
 	var diags markers.ErrorList
 	unknown := func(ms []markers.Marker) bool {
 		return slices.ContainsFunc(ms, func(mk markers.Marker) bool {
 			fg, ok := mk.Value.(markers.FeatureGate)
-			return ok && !knownAll(known, fg.Value) || mk.When != "" && !knownAll(known, mk.When)
+			return ok && !knownAll(known, fg.Value) || mk.When != "" && !mk.FromDocTag && !knownAll(known, mk.When)
 		})
 	}
 	inSome := func(node any) bool {
