@@ -150,6 +150,43 @@ func (p *condParser) not() (*cond, error) {
 	return &cond{gate: gate}, nil
 }
 
+// Condition is a parsed condition, to be asked of many sets without
+// parsing it again: crdgen's views of a model (schemagen.Views) parse each
+// marker's condition once and ask it of every set.
+type Condition struct {
+	c *cond
+	// bad says the condition does not parse: it holds nowhere.
+	bad bool
+}
+
+// ParseCondition parses a condition ("" holds everywhere). A condition
+// that does not parse (CheckCondition) is returned with the error, and
+// holds nowhere.
+func ParseCondition(src string) (Condition, error) {
+	c, err := parseCondition(src)
+	if err != nil {
+		return Condition{bad: true}, err
+	}
+	return Condition{c: c}, nil
+}
+
+// In reports whether the condition holds in a set. A nil set is the set
+// with every gate off.
+func (c Condition) In(s *Set) bool {
+	if c.bad {
+		return false
+	}
+	if c.c == nil {
+		return true
+	}
+	return c.c.holds(func(gate string) bool {
+		if gate == "*" {
+			return s != nil && len(s.Gates) > 0
+		}
+		return s != nil && slices.Contains(s.Gates, gate)
+	})
+}
+
 // simple reports whether a condition is a gate or a negated gate, which
 // Holds reads without parsing.
 func simple(c string) bool { return !strings.ContainsAny(c, "&|()*") }
@@ -157,28 +194,20 @@ func simple(c string) bool { return !strings.ContainsAny(c, "&|()*") }
 // Holds reports whether a condition holds in the set: "" always, "Gate"
 // when the gate is on, "!Gate" when it is off, and so on through '&', '|'
 // and parentheses. A nil set is the set with every gate off. A condition
-// that does not parse (CheckCondition) holds nowhere.
+// that does not parse (CheckCondition) holds nowhere. It parses the
+// condition each time; ParseCondition parses it once for many sets.
 func (s *Set) Holds(c string) bool {
 	if c == "" {
 		return true
 	}
-	on := func(gate string) bool {
-		if gate == "*" {
-			return s != nil && len(s.Gates) > 0
-		}
-		return s != nil && slices.Contains(s.Gates, gate)
-	}
 	if simple(c) {
 		gate, negated := strings.CutPrefix(c, "!")
 		if !strings.HasPrefix(gate, "!") {
-			return on(gate) != negated
+			return (s != nil && slices.Contains(s.Gates, gate)) != negated
 		}
 	}
-	parsed, err := parseCondition(c)
-	if err != nil {
-		return false
-	}
-	return parsed.holds(on)
+	parsed, _ := ParseCondition(c)
+	return parsed.In(s)
 }
 
 // Gates returns the gates a condition names, in order, each once.

@@ -98,6 +98,10 @@ func gatewayDescribe(doc string, experimental bool) string {
 	return strings.Trim(doc, "\n")
 }
 
+// HasSpans reports whether a doc comment has crdgen's description spans
+// (<crdgen:when=...>).
+func HasSpans(doc string) bool { return strings.Contains(doc, whenOpen) }
+
 // SpanConditions are the conditions of a doc comment's <crdgen:when=...>
 // spans.
 func SpanConditions(doc string) []string {

@@ -10,6 +10,7 @@
 // (<gateway:experimental> and the like, gateway.go), which crdgen maps onto
 // the same mechanism. It imports nothing of crdgen's.
 //
-// Main types: Set, GatewayTags, GatewayValidation.
+// Main types: Set, Condition (a condition parsed once, asked of many
+// sets), GatewayTags, GatewayValidation.
 // docs/contributing/architecture.md shows where it sits in crdgen.
 package featureset

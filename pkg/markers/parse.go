@@ -31,6 +31,11 @@ type Marker struct {
 	// When is the condition the marker holds under, for
 	// +crdgen:when:Gate:<marker> ("Gate" or "!Gate"; "" always).
 	When string
+	// FromDocTag is true for a marker the loader made of a tag in a doc
+	// comment (Gateway API's <gateway:...> tags) rather than read from a
+	// +marker line: its gates are checked only when the feature sets know
+	// some gate, so what exists in no set is still reported of it.
+	FromDocTag bool
 	// Warnings are what parsing found that loses nothing, at offsets of
 	// Text: an argument given again with the value it already had.
 	Warnings []ArgError

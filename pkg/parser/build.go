@@ -150,7 +150,7 @@ func (b *builder) newPackage(tp *types.Package, ps *pkgSyntax) *model.Package {
 	if ps != nil {
 		ps.pkg, ps.tpkg = pkg, tp
 		pkg.Markers = b.parseMarkers(ps.pkgMarkers, markers.OnPackage, pkg)
-		b.checkGates(pkg.Markers, "", token.Position{}, pkg)
+		b.checkGates(pkg.Markers, nil, "", token.Position{}, pkg)
 	}
 	if gn, _, ok := markers.First[markers.GroupName](pkg.Markers); ok {
 		pkg.HasGroup = true
@@ -330,8 +330,9 @@ func (b *builder) fill(w work) {
 		typ.Doc = docText(doc)
 		typ.Comments = b.gengoComments(ps, ref.spec.Name.Pos())
 		typ.Markers = b.withOpenShift(b.parseMarkers(ps.nodes[ref.spec], markers.OnType, typ.Package), markers.OnType, typ.Package)
-		typ.Markers = append(typ.Markers, b.gatewayMarkers(typ.Doc, typ.Pos, markers.OnType, typ.Package)...)
-		b.checkGates(typ.Markers, typ.Doc, typ.Pos, typ.Package)
+		gateway := b.gatewayMarkers(typ.Doc, typ.Pos, markers.OnType, typ.Package)
+		b.checkGates(typ.Markers, gateway, typ.Doc, typ.Pos, typ.Package)
+		typ.Markers = append(typ.Markers, gateway...)
 		specType = ref.spec.Type
 		if _, isStruct := w.tt.Underlying().(*types.Struct); isStruct {
 			// type A pkg.B: the fields and their docs are B's.

@@ -186,8 +186,9 @@ func (b *builder) structExpr(st *types.Struct, syn *ast.StructType, ps *pkgSynta
 			f.Markers = b.withOpenShift(b.parseMarkers(ps.nodes[sf], markers.OnField, ps.pkg), markers.OnField, ps.pkg)
 			fsyn = sf.Type
 			f.Pos = b.l.fset.Position(fieldNamePos(sf, v.Name()))
-			f.Markers = append(f.Markers, b.gatewayMarkers(f.Doc, f.Pos, markers.OnField, ps.pkg)...)
-			b.checkGates(f.Markers, f.Doc, f.Pos, ps.pkg)
+			gateway := b.gatewayMarkers(f.Doc, f.Pos, markers.OnField, ps.pkg)
+			b.checkGates(f.Markers, gateway, f.Doc, f.Pos, ps.pkg)
+			f.Markers = append(f.Markers, gateway...)
 		}
 		readJSONTag(f, reflect.StructTag(st.Tag(i)))
 		f.Type = b.typeExpr(v.Type(), fsyn, ps)

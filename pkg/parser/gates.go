@@ -2,10 +2,12 @@ package parser
 
 // This file implements reading feature gates: crdgen's conditional
 // markers (+crdgen:when:Gate:<marker>), Gateway API's tags in doc comments
-// (turned into the same markers: <gateway:experimental> is
-// +crdgen:featureGate=experimental, a channel's validation a marker with a
-// condition), and the check that every gate a package of the main module
-// names is one crdgen.yaml's feature sets know.
+// (turned into the same markers when crdgen.yaml declares feature sets:
+// <gateway:experimental> is +crdgen:featureGate=experimental, a channel's
+// validation a marker with a condition; without sets they are text, and
+// no marker), and the check that every gate a package of the main module
+// names is one crdgen.yaml's feature sets know. What is in a set is then
+// schemagen's views' to work out, from these conditions alone.
 
 import (
 	"fmt"
@@ -46,11 +48,13 @@ func (b *builder) parseWhen(text string, target markers.Target) (markers.Marker,
 }
 
 // gatewayMarkers are the markers Gateway API's tags in a doc comment stand
-// for, at pos.
+// for, at pos. Without feature sets there are none: the tags are text, as
+// controller-gen reads them.
 func (b *builder) gatewayMarkers(doc string, pos token.Position, target markers.Target, pkg *model.Package) []markers.Marker {
+	if !b.l.opts.FeatureSets && len(b.l.opts.FeatureGates) == 0 {
+		return nil
+	}
 	tags := featureset.ReadGatewayTags(doc)
-	// Without feature sets the tags are text, as controller-gen reads
-	// them: nothing to check.
 	if pkg.Local && len(b.l.opts.FeatureGates) > 0 {
 		for _, p := range tags.Problems {
 			b.l.diags.Errorf(pos, markers.CodeMarkerSyntax, "%s", p)
@@ -58,7 +62,7 @@ func (b *builder) gatewayMarkers(doc string, pos token.Position, target markers.
 	}
 	var out []markers.Marker
 	add := func(name string, when string, v any, text string) {
-		out = append(out, markers.Marker{Name: name, Pos: pos, Text: text, Value: v, When: when, Def: b.reg.Lookup(name, target)})
+		out = append(out, markers.Marker{Name: name, Pos: pos, Text: text, Value: v, When: when, Def: b.reg.Lookup(name, target), FromDocTag: true})
 	}
 	if tags.Experimental {
 		add("crdgen:featureGate", "", markers.FeatureGate{Value: featureset.GatewayChannel}, "<gateway:experimental>")
@@ -81,17 +85,18 @@ func (b *builder) gatewayMarkers(doc string, pos token.Position, target markers.
 }
 
 // checkGates reports, for a package of the main module, the conditions of
-// its markers and doc comment that name a gate no feature set knows.
-// Gateway API's tags are checked only when crdgen.yaml declares feature
-// sets: without them they are text.
-func (b *builder) checkGates(ms []markers.Marker, doc string, pos token.Position, pkg *model.Package) {
+// its markers and doc comment that name a gate no feature set knows, and
+// those of the markers its Gateway API tags stand for (gateway) when the
+// feature sets know some gate: with none, every set is the standard
+// channel, which names no gate.
+func (b *builder) checkGates(ms, gateway []markers.Marker, doc string, pos token.Position, pkg *model.Package) {
 	if !pkg.Local {
 		return
 	}
+	if len(b.l.opts.FeatureGates) > 0 {
+		ms = slices.Concat(ms, gateway)
+	}
 	for _, m := range ms {
-		if strings.HasPrefix(m.Text, "<gateway:") && len(b.l.opts.FeatureGates) == 0 {
-			continue
-		}
 		if m.When != "" {
 			b.checkGate(m.When, m.Pos, m.Text)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/crdgen/crdgen/pkg/featureset"
 	"github.com/crdgen/crdgen/pkg/markers"
 	"github.com/crdgen/crdgen/pkg/model"
+	"github.com/crdgen/crdgen/pkg/schemagen"
 )
 
 // SetResult is the CRDs of one feature set (Set nil: no feature sets).
@@ -33,7 +34,9 @@ type SetResults []SetResult
 
 // RunSets runs the pipeline on the model once per feature set, or once
 // with no set when there are none, each with the options opts gives for
-// its set (Schema.Set is set here). Each run starts from the load's
+// its set (Schema.Set is set here, and Schema.Views, when opts leaves it
+// nil, to views of the model every set's run shares, so that each is
+// built once). Each run starts from the load's
 // diagnostics, by which the pipeline judges what the load reported; the
 // diagnostics returned are those of every run, sorted. On an error the
 // results are those of the sets before it.
@@ -43,9 +46,13 @@ func RunSets(mod *model.Model, diags markers.ErrorList, sets []*featureset.Set, 
 	}
 	var out SetResults
 	var all markers.ErrorList
+	views := schemagen.NewViews(mod)
 	for _, set := range sets {
 		o := opts(set)
 		o.Schema.Set = set
+		if o.Schema.Views == nil {
+			o.Schema.Views = views
+		}
 		res, d, err := Run(mod, slices.Clone(diags), o, ph)
 		all = append(all, d...)
 		if err != nil {

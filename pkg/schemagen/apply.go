@@ -38,7 +38,7 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 		each bool
 	}
 	var plain, items []entry
-	for _, m := range g.activeMarkers(ms) {
+	for _, m := range ms {
 		v, isItems, each := m.Value, false, false
 		if it, ok := v.(markers.Items); ok {
 			v, isItems = it.Value, true

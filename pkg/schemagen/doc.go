@@ -23,6 +23,9 @@
 //
 //   - Prepare plans the CRDs of a model, and Plan.Build builds one (what
 //     the pipeline runs on every core); Generate does both, for tests;
+//   - Views are the model as each feature set has it (View), made once
+//     before the set's schemas are built, which read the view and never
+//     ask about sets; CheckSets warns about what is in no view;
 //   - Validator runs the API server's own validation (Validate) and reports
 //     what it finds at the Go source (CRD.Locate, CRD.Origin);
 //   - IsWellKnown is the model's list of types not to walk into.

@@ -1,8 +1,6 @@
 package schemagen
 
 import (
-	"slices"
-
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/crdgen/crdgen/internal/parallel"
@@ -62,6 +60,11 @@ type Options struct {
 	// generators do (openshift.go): one per kind version, each composed
 	// from a build per feature gate, and its overrides merged.
 	OpenShift *OpenShift
+	// Views, when not nil, are the model's views to read Set's from (and
+	// OpenShift's partial builds'), shared by the builds of every set so
+	// that each view is built once; nil builds the views this build
+	// reads. They must be the views of the model built.
+	Views *Views
 }
 
 // VersionAnnotation is the annotation that records the crdgen version.
@@ -73,7 +76,8 @@ type CRD struct {
 	// FileName is <group>_<plural>.yaml.
 	FileName string
 	// Kinds are the Go kind types, one per entry of Object.Spec.Versions and
-	// in the same order.
+	// in the same order: the model's kinds, whole, not the view's the CRD
+	// was built from (the docs read every set's CRDs against one model).
 	Kinds []*model.Kind
 }
 
@@ -90,6 +94,8 @@ type gen struct {
 	flat map[*model.Kind]*apiextv1.JSONSchemaProps
 	// localDirs are the directories of the main module's packages.
 	localDirs map[string]bool
+	// view is the model as the set has it: what the CRDs are built from.
+	view *View
 	// describe says descriptions change per set (needsDescribe).
 	describe bool
 	// omitter leaves descriptions out (nil: nothing says to).
@@ -148,6 +154,13 @@ type planItem struct {
 // Prepare plans the CRDs of a model. The diagnostics are those about types
 // and markers; each CRD's own come from Build.
 func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
+	views := opts.Views
+	if views == nil {
+		views = NewViews(m)
+	}
+	// The views are how the build reads the model, not what it builds:
+	// not an option of its key (Plan.Key).
+	opts.Views = nil
 	var diags markers.ErrorList
 	g := &gen{
 		opts:      opts,
@@ -156,7 +169,8 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 		refs:      map[string]*model.Type{},
 		cycles:    map[*model.Type]bool{},
 		localDirs: map[string]bool{},
-		describe:  needsDescribe(m, opts.Set),
+		view:      views.Of(opts.Set),
+		describe:  needsDescribe(views, opts.Set),
 		omitter:   newOmitter(m, opts.OmitDescriptions),
 	}
 	for _, p := range m.Packages {
@@ -166,29 +180,36 @@ func Prepare(m *model.Model, opts Options) (*Plan, markers.ErrorList) {
 	}
 	var p *Plan
 	if opts.OpenShift != nil {
-		p = prepareOpenShift(m, g)
+		p = prepareOpenShift(m, g, views)
 	} else {
-		p = g.plan(m)
+		p = g.plan()
 	}
 	p.countUses()
 	g.checkNames(p.items)
-	g.checkMisplacedCRDMarkers(m)
-	g.checkConditionalMarkers(m)
+	// The markers' checks are the same in every set: made once for the
+	// views, and reported in each set's build as the load's diagnostics
+	// are.
+	diags.Append(views.once(func() markers.ErrorList {
+		var found markers.ErrorList
+		c := &gen{opts: opts, diags: &found}
+		c.checkMisplacedCRDMarkers(m)
+		c.checkConditionalMarkers(m)
+		return found
+	}))
 	return p, diags.Sorted()
 }
 
-// plan builds the raw schemas of the kinds in the set, and lists the CRDs:
-// one per kind, with its versions.
-func (g *gen) plan(m *model.Model) *Plan {
-	for _, k := range m.Kinds() {
-		if !markers.Has[markers.SkipVersion](k.Type.Markers) && g.kindIn(k) {
+// plan builds the raw schemas of the view's kinds, and lists the CRDs: one
+// per kind, with its versions.
+func (g *gen) plan() *Plan {
+	for _, k := range g.view.Kinds() {
+		if !markers.Has[markers.SkipVersion](k.Type.Markers) {
 			g.rawSchema(k.Type)
 		}
 	}
 	p := &Plan{g: g}
-	for _, group := range m.Groups {
+	for _, group := range g.view.Groups() {
 		for _, kinds := range kindsByName(group) {
-			kinds = slices.DeleteFunc(kinds, func(k *model.Kind) bool { return !g.kindIn(k) })
 			if len(kinds) > 0 {
 				p.items = append(p.items, planItem{group: group, kinds: kinds})
 			}
@@ -224,6 +245,7 @@ func (p *Plan) Build(i int) (*CRD, markers.ErrorList) {
 	crd := job.buildCRD(item.group, item.kinds)
 	if crd != nil {
 		job.checkSize(crd)
+		crd.Kinds = job.view.modelKinds(crd.Kinds)
 	}
 	return crd, diags.Sorted()
 }

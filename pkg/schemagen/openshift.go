@@ -81,8 +81,10 @@ type osPlan struct {
 }
 
 // prepareOpenShift plans a model's CRDs as openshift builds them: one per
-// kind version, in the sets where one of its partials is used.
-func prepareOpenShift(m *model.Model, g *gen) *Plan {
+// kind version, in the sets where one of its partials is used. Each
+// partial is built from the view with its gates on, which views keeps for
+// every set's build.
+func prepareOpenShift(m *model.Model, g *gen, views *Views) *Plan {
 	p := &Plan{g: g, os: &osPlan{gens: map[string]*gen{}}}
 	for _, group := range m.Groups {
 		for _, v := range group.Versions {
@@ -100,24 +102,23 @@ func prepareOpenShift(m *model.Model, g *gen) *Plan {
 		for _, part := range p.os.partials[i] {
 			pg := p.os.gens[part.name]
 			if pg == nil {
-				pg = g.partialGen(m, part)
+				pg = g.partialGen(views.withGates(part.name, part.gates))
 				p.os.gens[part.name] = pg
 			}
-			pg.rawSchema(item.kinds[0].Type)
+			pg.rawSchema(pg.view.kind(item.kinds[0]).Type)
 		}
 	}
 	return p
 }
 
-// partialGen is a builder of the partial with only part's gates on.
-func (g *gen) partialGen(m *model.Model, part osPartial) *gen {
-	set := &featureset.Set{Name: part.name, Gates: part.gates}
+// partialGen is a builder of a partial: the view with only its gates on.
+func (g *gen) partialGen(v *View) *gen {
 	opts := g.opts
-	opts.Set = set
+	opts.Set = v.Set
 	opts.OpenShift = nil
 	return &gen{
 		opts: opts, diags: g.diags, raw: map[*model.Type]*apiextv1.JSONSchemaProps{}, refs: map[string]*model.Type{},
-		cycles: map[*model.Type]bool{}, localDirs: g.localDirs, describe: needsDescribe(m, set),
+		cycles: map[*model.Type]bool{}, localDirs: g.localDirs, view: v, describe: true,
 	}
 }
 
@@ -126,12 +127,13 @@ func (g *gen) partialGen(m *model.Model, part osPartial) *gen {
 // the kind's +kubebuilder:metadata annotations include it in. None means
 // the set has no CRD of the kind.
 func (g *gen) usedPartials(k *model.Kind) []osPartial {
-	if !g.opts.Set.IncludesIn(metadataAnnotations(k.Type.Markers)) {
+	set := g.view.Set
+	if !set.IncludesIn(metadataAnnotations(k.Type.Markers)) {
 		return nil
 	}
 	var used []osPartial
 	for _, part := range partialsOf(k) {
-		if !slices.ContainsFunc(part.gates, func(gate string) bool { return !g.opts.Set.Holds(gate) }) {
+		if !slices.ContainsFunc(part.gates, func(gate string) bool { return !set.Holds(gate) }) {
 			used = append(used, part)
 		}
 	}
@@ -149,11 +151,13 @@ func (p *Plan) buildOpenShift(i int) (*CRD, markers.ErrorList) {
 	for _, part := range p.os.partials[i] {
 		job := *p.os.gens[part.name]
 		job.diags = &diags
-		job.flat = map[*model.Kind]*apiextv1.JSONSchemaProps{k: job.kindSchema(k)}
-		crd := job.buildCRD(item.group, item.kinds)
+		pk := job.view.kind(k)
+		job.flat = map[*model.Kind]*apiextv1.JSONSchemaProps{pk: job.kindSchema(pk)}
+		crd := job.buildCRD(item.group, []*model.Kind{pk})
 		if crd == nil {
 			continue
 		}
+		crd.Kinds = job.view.modelKinds(crd.Kinds)
 		built = crd
 		if err := mergeObject(acc, crd.Object); err != nil {
 			diags.Errorf(k.Type.Pos, markers.CodeCRD, "%s: merging the partial %s: %v", k.Name, part.name, err)
@@ -196,7 +200,7 @@ func (p *Plan) overridesOf(k *model.Kind, crd string) []Override {
 			} `json:"metadata"`
 		}
 		_ = json.Unmarshal(o.JSON, &head)
-		if p.g.opts.Set.IncludesIn(head.Metadata.Annotations) && p.g.opts.Set.Holds(featureset.AllOf(manifestGates(head.Metadata.Annotations)...)) {
+		if set := p.g.view.Set; set.IncludesIn(head.Metadata.Annotations) && set.Holds(featureset.AllOf(manifestGates(head.Metadata.Annotations)...)) {
 			out = append(out, o)
 		}
 	}

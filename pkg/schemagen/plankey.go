@@ -178,5 +178,5 @@ func markerRef(w *fingerprint.Writer, v reflect.Value) bool {
 // Reused returns the i-th CRD as a cache of builds gives it back: named,
 // with its kinds, without its object (which the cache does not keep).
 func (p *Plan) Reused(i int, fileName string) *CRD {
-	return &CRD{FileName: fileName, Kinds: versionKinds(p.items[i].kinds)}
+	return &CRD{FileName: fileName, Kinds: p.g.view.modelKinds(versionKinds(p.items[i].kinds))}
 }

@@ -1,10 +1,11 @@
 package schemagen
 
-// This file implements feature sets in a CRD build (Options.Set): the
-// versions, kinds, fields and markers whose conditions hold in the set,
-// its descriptions, and what its CRDs get from crdgen.yaml (annotations,
-// unserved versions). Without a set, crdgen's gates are off and Gateway
-// API's tags are text, as controller-gen reads them.
+// This file implements what a feature set gives a CRD beside its view of
+// the model (view.go): its descriptions, and what its CRDs get from
+// crdgen.yaml (annotations, unserved versions); and the checks of what
+// exists in no set. Without a set, crdgen's gates are off and Gateway
+// API's tags are text, as controller-gen reads them (the loader makes no
+// markers of them).
 
 import (
 	"go/token"
@@ -20,137 +21,11 @@ import (
 	"github.com/crdgen/crdgen/pkg/schemapath"
 )
 
-// fromGatewayTag reports whether a marker stands for a Gateway API tag.
-func fromGatewayTag(m markers.Marker) bool { return strings.HasPrefix(m.Text, "<gateway:") }
-
-// holds reports whether a marker exists in the set.
-func (g *gen) holds(m markers.Marker) bool {
-	if g.opts.Set == nil && fromGatewayTag(m) {
-		return false
-	}
-	return g.opts.Set.Holds(m.When)
-}
-
-// gatedIn reports whether every +crdgen:featureGate of a node holds.
-func (g *gen) gatedIn(ms []markers.Marker) bool {
-	for _, m := range ms {
-		if fg, ok := m.Value.(markers.FeatureGate); ok && g.holds(m) && !g.opts.Set.Holds(fg.Value) {
-			return false
-		}
-	}
-	return true
-}
-
-// kindIn reports whether a kind's version is in the set: its package, its
-// type and the set's kinds say so.
-func (g *gen) kindIn(k *model.Kind) bool {
-	return g.gatedIn(k.Package().Markers) && g.gatedIn(k.Type.Markers) && g.opts.Set.HasKind(k.Name, k.Version.Group.Name)
-}
-
-// fieldIn reports whether a field is in the set: its gates, and those of
-// the named type it holds (through pointers, lists and maps).
-func (g *gen) fieldIn(f *model.Field) bool {
-	if !g.gatedIn(f.Markers) {
-		return false
-	}
-	t := f.Type
-	for {
-		switch x := t.(type) {
-		case *model.Pointer:
-			t = x.Elem
-		case *model.Slice:
-			t = x.Elem
-		case *model.Array:
-			t = x.Elem
-		case *model.Map:
-			t = x.Elem
-		case *model.Named:
-			return g.gatedIn(x.Type.Markers)
-		default:
-			return true
-		}
-	}
-}
-
-// activeMarkers are the markers of a node that exist in the set: a marker
-// whose condition holds replaces the node's unconditional markers that set
-// the same keywords (+default and +kubebuilder:default alike), and the
-// conditional ones before it that hold too (the last written wins, as
-// openshift's generator applies them in order), unless it is repeatable (a
-// CEL rule), which adds.
-func (g *gen) activeMarkers(ms []markers.Marker) []markers.Marker {
-	// last is, for each replaced key, the index of the conditional marker
-	// that sets it.
-	last := map[string]int{}
-	conditional := false
-	for i, m := range ms {
-		if m.When != "" {
-			conditional = true
-			if g.holds(m) && (m.Def == nil || !m.Def.Repeatable) {
-				last[replaceKey(m)] = i
-			}
-		}
-	}
-	if !conditional && (g.opts.Set != nil || !anyGatewayTag(ms)) {
-		return ms
-	}
-	out := make([]markers.Marker, 0, len(ms))
-	for i, m := range ms {
-		if !g.holds(m) {
-			continue
-		}
-		if at, ok := last[replaceKey(m)]; ok && (m.When == "" || at != i && (m.Def == nil || !m.Def.Repeatable)) {
-			continue
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
-// replaceKey is what a conditional marker replaces: the keywords it sets
-// (its items' for an items: marker), or its name.
-func replaceKey(m markers.Marker) string {
-	v, prefix := m.Value, ""
-	if it, ok := v.(markers.Items); ok {
-		v, prefix = it.Value, "items:"
-	}
-	if r, ok := meaningOf(v); ok && len(r.keywords) > 0 {
-		return prefix + strings.Join(r.keywords, ",")
-	}
-	return m.Name
-}
-
-func anyGatewayTag(ms []markers.Marker) bool {
-	for _, m := range ms {
-		if fromGatewayTag(m) {
-			return true
-		}
-	}
-	return false
-}
-
 // needsDescribe reports whether the descriptions of a model change per
 // set: with a set, or with crdgen's description spans (whose text goes
 // when no gate is on). Without either, describeSet's walk is skipped.
-func needsDescribe(m *model.Model, set *featureset.Set) bool {
-	if set != nil {
-		return true
-	}
-	for _, p := range m.Packages {
-		for _, t := range p.Types {
-			if strings.Contains(t.Doc, "<crdgen:when=") {
-				return true
-			}
-			if st, ok := t.Underlying.(*model.Struct); ok {
-				for _, f := range st.Fields {
-					if strings.Contains(f.Doc, "<crdgen:when=") {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
+func needsDescribe(views *Views, set *featureset.Set) bool {
+	return set != nil || views.describes()
 }
 
 // describeSet writes the set's descriptions over a kind's schema, and
@@ -160,14 +35,15 @@ func (g *gen) describeSet(s *apiextv1.JSONSchemaProps) {
 	if !g.describe {
 		return
 	}
+	set := g.view.Set
 	schemapath.Edit(s, func(n *apiextv1.JSONSchemaProps, _ schemapath.Path) bool {
 		if n.Description == "" {
 			return true
 		}
-		if g.opts.Set != nil && strings.Contains(n.Description, "<gateway:validateIPAddress>") && n.Items != nil && n.Items.Schema != nil {
+		if set != nil && strings.Contains(n.Description, "<gateway:validateIPAddress>") && n.Items != nil && n.Items.Schema != nil {
 			n.Items.Schema.OneOf = ipAddressOneOf()
 		}
-		n.Description = g.opts.Set.Describe(n.Description)
+		n.Description = set.Describe(n.Description)
 		return true
 	})
 }
@@ -190,7 +66,7 @@ func ipAddressOneOf() []apiextv1.JSONSchemaProps {
 // applySet gives a CRD what the set's CRDs get: its annotations, and its
 // unserved versions.
 func (g *gen) applySet(obj *apiextv1.CustomResourceDefinition) {
-	set := g.opts.Set
+	set := g.view.Set
 	if set == nil {
 		return
 	}
@@ -212,7 +88,7 @@ func (g *gen) applySet(obj *apiextv1.CustomResourceDefinition) {
 func (g *gen) checkConditionalMarkers(m *model.Model) {
 	check := func(ms []markers.Marker) {
 		for _, mk := range ms {
-			if mk.When == "" || fromGatewayTag(mk) {
+			if mk.When == "" {
 				continue
 			}
 			v := mk.Value
@@ -239,46 +115,39 @@ func (g *gen) checkConditionalMarkers(m *model.Model) {
 	}
 }
 
-// CheckSets warns about what exists in no feature set: a version, kind,
-// type or field whose gates no set turns on together, or a marker whose
-// condition holds in no set where its node exists. A gate that is not one
-// of known is the loader's error, and not warned about again.
-func CheckSets(m *model.Model, sets []*featureset.Set, known []string) markers.ErrorList {
+// CheckSets warns about what exists in no view of views (those every
+// set's build read: Views.All): a package, type or field whose gates no
+// set turns on together, or a marker whose condition holds in no view
+// where its node exists. A node whose gates are not all of known is the
+// loader's error, and not warned about again (but for the conditions of
+// doc-comment tags, which the loader does not always check).
+func CheckSets(m *model.Model, views []*View, known []string) markers.ErrorList {
 	var diags markers.ErrorList
 	unknown := func(ms []markers.Marker) bool {
 		return slices.ContainsFunc(ms, func(mk markers.Marker) bool {
 			fg, ok := mk.Value.(markers.FeatureGate)
-			return ok && !knownAll(known, fg.Value) || mk.When != "" && !fromGatewayTag(mk) && !knownAll(known, mk.When)
+			return ok && !knownAll(known, fg.Value) || mk.When != "" && !mk.FromDocTag && !knownAll(known, mk.When)
 		})
 	}
-	gens := make([]*gen, len(sets))
-	for i, s := range sets {
-		gens[i] = &gen{opts: Options{Set: s}}
+	inSome := func(node any) bool {
+		return slices.ContainsFunc(views, func(v *View) bool { return v.Has(node) })
 	}
-	// in reports whether some set has every node of a chain.
-	in := func(what string, pos token.Position, chain ...[]markers.Marker) bool {
+	// in reports whether some view has a node, whose chain of marker lists
+	// (its package's, its type's, its own) names only known gates.
+	in := func(node any, what string, pos token.Position, chain ...[]markers.Marker) bool {
 		if slices.ContainsFunc(chain, unknown) {
 			return false
 		}
-		for _, g := range gens {
-			if !slices.ContainsFunc(chain, func(ms []markers.Marker) bool { return !g.gatedIn(ms) }) {
-				return true
-			}
+		if inSome(node) {
+			return true
 		}
 		diags.Warnf(pos, markers.CodeMarkerTarget, "%s exists in no feature set: no set of crdgen.yaml turns on its gates together", what)
 		return false
 	}
-	markersIn := func(node string, ms []markers.Marker, chain ...[]markers.Marker) {
-		for _, mk := range ms {
-			if mk.When == "" {
-				continue
-			}
-			found := false
-			for _, g := range gens {
-				found = found || g.holds(mk) && !slices.ContainsFunc(chain, func(ms []markers.Marker) bool { return !g.gatedIn(ms) })
-			}
-			if !found {
-				diags.Warnf(mk.Pos, markers.CodeMarkerTarget, "%s of %s holds in no feature set where %s exists", mk.Text, node, node)
+	markersIn := func(node string, ms []markers.Marker) {
+		for i := range ms {
+			if ms[i].When != "" && !inSome(&ms[i]) {
+				diags.Warnf(ms[i].Pos, markers.CodeMarkerTarget, "%s of %s holds in no feature set where %s exists", ms[i].Text, node, node)
 			}
 		}
 	}
@@ -286,22 +155,22 @@ func CheckSets(m *model.Model, sets []*featureset.Set, known []string) markers.E
 		if !p.Root || !p.Local {
 			continue
 		}
-		if !in("package "+p.Name, packagePos(p), p.Markers) {
+		if !in(p, "package "+p.Name, packagePos(p), p.Markers) {
 			continue
 		}
 		for _, t := range p.Types {
-			if !in("type "+t.Ident.Name, t.Pos, p.Markers, t.Markers) {
+			if !in(t, "type "+t.Ident.Name, t.Pos, p.Markers, t.Markers) {
 				continue
 			}
-			markersIn("type "+t.Ident.Name, t.Markers, p.Markers, t.Markers)
+			markersIn("type "+t.Ident.Name, t.Markers)
 			st, ok := t.Underlying.(*model.Struct)
 			if !ok {
 				continue
 			}
 			for _, f := range st.Fields {
 				what := "field " + f.GoName + " of " + t.Ident.Name
-				if in(what, f.Pos, p.Markers, t.Markers, f.Markers) {
-					markersIn(what, f.Markers, p.Markers, t.Markers, f.Markers)
+				if in(f, what, f.Pos, p.Markers, t.Markers, f.Markers) {
+					markersIn(what, f.Markers)
 				}
 			}
 		}

@@ -24,7 +24,7 @@ func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps 
 	if owner != nil && at.what == "type "+owner.Ident.Name {
 		ownerMarkers = owner.Markers
 	}
-	oneOf := g.oneOfFields(g.activeMarkers(ownerMarkers), st, at)
+	oneOf := g.oneOfFields(ownerMarkers, st, at)
 	optionalByDefault := owner != nil && owner.Package != nil && markers.Has[markers.KubebuilderOptional](owner.Package.Markers)
 
 	var immutable []string
@@ -32,10 +32,10 @@ func (g *gen) structSchema(st *model.Struct, at site) *apiextv1.JSONSchemaProps 
 	emb := g.resolveEmbedding(st, at.hidden, at)
 	for _, f := range st.Fields {
 		name, inline, ok := g.jsonName(f, at)
-		if !ok || !inline && at.hidden[name] || !g.fieldIn(f) {
+		if !ok || !inline && at.hidden[name] {
 			continue
 		}
-		fm := g.activeMarkers(f.Markers)
+		fm := f.Markers
 		fieldSite := site{owner: owner, pos: f.Pos, what: fmt.Sprintf("field %q", f.GoName)}
 		if owner != nil {
 			fieldSite.what += " of " + owner.Ident.Name
@@ -167,7 +167,7 @@ func isStructLike(e model.TypeExpr) bool {
 // isRequired decides whether a field is required. The first rule that
 // matches wins, as in controller-gen: +kubebuilder:validation:Optional,
 // +kubebuilder:validation:Required, +optional/+k8s:optional,
-// +required/+k8s:required (of ms, the field's markers in the set), then
+// +required/+k8s:required (of ms, the field's markers), then
 // the package default (required unless omitempty, omitzero or inline).
 func (g *gen) isRequired(f *model.Field, ms []markers.Marker, inline, optionalByDefault, inOneOf bool, name string) bool {
 	required := func(explicit bool) bool {
@@ -243,7 +243,7 @@ func (g *gen) oneOfFields(ms []markers.Marker, st *model.Struct, at site) map[st
 // values, that +kubebuilder:pruning:PreserveUnknownFields makes valid on its
 // own: no type (a map is an object), and the marker, applied after, keeps
 // whatever the value holds. Without the marker such a field is an error.
-// ms are the field's markers that exist in the set.
+// ms are the field's markers.
 func preservedAny(f *model.Field, ms []markers.Marker) (*apiextv1.JSONSchemaProps, bool) {
 	if !markers.Has[markers.XPreserveUnknownFields](ms) {
 		return nil, false

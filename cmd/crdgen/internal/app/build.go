@@ -7,7 +7,6 @@ package app
 import (
 	"errors"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
@@ -23,7 +22,13 @@ func (b *Build) build() error {
 	if err := b.readOverrides(); err != nil {
 		return err
 	}
-	results, diags, err := pipeline.RunSets(b.Model, b.Diags, b.Sets, b.setOptions, b.Phases)
+	views := schemagen.NewViews(b.Model)
+	setOptions := func(set *featureset.Set) pipeline.Options {
+		opts := b.setOptions(set)
+		opts.Schema.Views = views
+		return opts
+	}
+	results, diags, err := pipeline.RunSets(b.Model, b.Diags, b.Sets, setOptions, b.Phases)
 	b.Results, b.Diags = results, diags
 	if err != nil {
 		return err
@@ -34,13 +39,9 @@ func (b *Build) build() error {
 		}
 	}
 	if len(b.Sets) > 0 {
-		checked := b.Sets
-		if b.OpenShift != nil {
-			// openshift's sets are composed of builds with one gate on
-			// each, and one with none ("" gates, !*), which holds there.
-			checked = append(slices.Clone(b.Sets), &featureset.Set{Name: "no gate"})
-		}
-		b.Diags = append(b.Diags, schemagen.CheckSets(b.Model, checked, b.KnownGates)...).Sorted()
+		// Every view the sets' builds read: with openshift's sets, those
+		// of the builds they are composed of too.
+		b.Diags = append(b.Diags, schemagen.CheckSets(b.Model, views.All(), b.KnownGates)...).Sorted()
 	}
 	return nil
 }
