@@ -87,6 +87,7 @@ Usage:
                                    write a JSON Schema per kind and version, for kubeconform and editors
   crdgen docs [flags] PACKAGES...  write the API reference in Markdown
   crdgen markers                   list every marker crdgen reads
+  crdgen migrate [flags]           rewrite the project's controller-gen lines to run crdgen
   crdgen version                   print crdgen's version
 
 Run "crdgen <command> -h" for a command's flags.
@@ -120,6 +121,8 @@ func (a *app) main(args []string) int {
 	switch args[0] {
 	case "markers":
 		return a.markersCmd(args[1:])
+	case "migrate":
+		return a.migrateCmd(args[1:])
 	case "version":
 		fmt.Fprintf(a.stdout, "crdgen %s\n", a.version)
 		return exitOK

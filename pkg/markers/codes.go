@@ -75,6 +75,9 @@ const (
 	CodeOutput Code = "output"
 	// CodeConfig: crdgen.yaml has a setting crdgen does not know.
 	CodeConfig Code = "config"
+	// CodeMigrate: crdgen migrate found a controller-gen option it cannot
+	// map to crdgen, or a command line it cannot read.
+	CodeMigrate Code = "migrate"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -82,7 +85,7 @@ func Codes() []Code {
 	return []Code{CodeMarkerSyntax, CodeUnknownMarker, CodeMarkerTarget, CodeMarkerIgnored, CodeMarkerValue,
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
-		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy, CodeSize, CodeOutput, CodeConfig}
+		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy, CodeSize, CodeOutput, CodeConfig, CodeMigrate}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.

@@ -1,0 +1,294 @@
+package migrate
+
+// This file implements a migration from start to end: find the files,
+// read every invocation, map it, and make the edits.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/config"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
+	"github.com/crdgen/crdgen/internal/safefile"
+	"github.com/crdgen/crdgen/pkg/markers"
+)
+
+// Package is crdgen's main package, which the install target installs.
+const Package = "github.com/crdgen/crdgen/cmd/crdgen"
+
+// Options are the settings of a migration.
+type Options struct {
+	// Dir is the project's directory (absolute): its Makefile, the
+	// scripts it runs and its Go files are read.
+	Dir string
+	// Version is the version of crdgen the Makefile installs
+	// (CRDGEN_VERSION) and go run runs.
+	Version string
+	// Defaults are crdgen's defaults in the project.
+	Defaults Defaults
+}
+
+// Change is one line migrate rewrites.
+type Change struct {
+	// File is relative to the project; Line is 1-based.
+	File     string
+	Line     int
+	Old, New string
+}
+
+// Result is what a migration changes.
+type Result struct {
+	// Set holds the new content of every file it changes, each owned by
+	// the bytes migrate read (a file changed since is not replaced).
+	Set *output.Set
+	// Changes are the rewritten invocations, in file and line order.
+	Changes []Change
+	// Added are the lines added for the install convention, by file.
+	Added map[string][]string
+}
+
+// makefileNames are the names GNU make looks for, in its order.
+func makefileNames() []string { return []string{"GNUmakefile", "makefile", "Makefile"} }
+
+// Run works out the migration of a project. Diagnostics with errors mean
+// nothing may be written; the error is a failure to read.
+func Run(opts Options) (*Result, markers.ErrorList, error) {
+	var diags markers.ErrorList
+	var mf *makefile
+	for _, name := range makefileNames() {
+		src, err := read(opts.Dir, name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		var d markers.ErrorList
+		mf, d = readMakefile(src)
+		diags.Append(d)
+		break
+	}
+	var sites []*site
+	scripts := map[string]*source{}
+	if mf != nil {
+		sites = append(sites, mf.sites...)
+		for _, run := range mf.scripts {
+			name := run.name()
+			if _, seen := scripts[name]; seen || filepath.IsAbs(name) || strings.HasPrefix(name, "../") {
+				continue
+			}
+			src, err := read(opts.Dir, name)
+			if err != nil {
+				continue // a script the checkout does not have (made by the build)
+			}
+			scripts[name] = src
+			sites = append(sites, readScript(src)...)
+		}
+	}
+	goSites, err := goGenerateSites(opts.Dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	sites = append(sites, goSites...)
+
+	mapped := make([]Mapped, len(sites))
+	for i, s := range sites {
+		inv, d := parseInvocation(s.args)
+		diags.Append(d)
+		m, d := Map(inv, opts.Defaults)
+		diags.Append(d)
+		if s.runner == goTool {
+			diags.Errorf(s.src.pos(s.Start), markers.CodeMigrate, "go tool runs controller-gen as a tool of this module; crdgen migrate does not change go.mod: run crdgen from $PATH or go run %s@VERSION instead", Package)
+		}
+		mapped[i] = m
+	}
+	settings, d := settingsOf(sites, mapped)
+	diags.Append(d)
+	if diags.HasErrors() {
+		return nil, diags, nil
+	}
+	r := &Result{Set: &output.Set{}, Added: map[string][]string{}}
+	if len(settings) > 0 {
+		path := filepath.Join(opts.Dir, config.Name)
+		if _, err := os.Stat(path); err == nil {
+			for _, s := range settings {
+				diags.Errorf(s.at.Pos, markers.CodeMigrate, "%s.%s: %s exists; add %s.%s: %s to it by hand, or remove the option", s.Section, s.Key, config.Name, yamlSection(s.Section), s.Key, s.Value)
+			}
+			return nil, diags, nil
+		}
+		text := configText(settings)
+		r.Set.Put(path, output.Bytes(text), output.NewOnly)
+		r.Added[config.Name] = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	}
+	bySource := map[*source][]edit{}
+	for i, s := range sites {
+		text := commandText(s, opts.Version) + " " + argsText(mapped[i].Args())
+		bySource[s.src] = append(bySource[s.src], edit{s.Start, s.End, text})
+		r.Changes = append(r.Changes, Change{File: s.src.Name, Line: s.src.pos(s.Start).Line, Old: oneLine(s.src.Data[s.Start:s.End]), New: text})
+	}
+	if mf != nil {
+		edits, added := mf.install(sites, scripts, opts.Version)
+		bySource[mf.src] = append(bySource[mf.src], edits...)
+		if len(added) > 0 {
+			r.Added[mf.src.Name] = added
+		}
+	}
+	for src, edits := range bySource {
+		read := []byte(src.Data)
+		r.Set.Put(src.Path, output.Bytes(applyEdits(src.Data, edits)), func(old []byte) error {
+			if !bytes.Equal(old, read) {
+				return errors.New("changed while crdgen migrate read it; run crdgen migrate again")
+			}
+			return nil
+		})
+	}
+	slices.SortFunc(r.Changes, func(a, b Change) int {
+		if a.File != b.File {
+			return strings.Compare(a.File, b.File)
+		}
+		return a.Line - b.Line
+	})
+	return r, diags, nil
+}
+
+// read reads a file of the project.
+func read(dir, name string) (*source, error) {
+	path := filepath.Join(dir, filepath.FromSlash(name))
+	data, err := safefile.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	return newSource(name, path, string(data)), nil
+}
+
+// goGenerateSites are the controller-gen directives of the project's Go
+// files (not in vendor, testdata or hidden directories).
+func goGenerateSites(dir string) ([]*site, error) {
+	var out []*site
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != dir && (name == "vendor" || name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := safefile.Read(path)
+		if err != nil || !bytes.Contains(data, []byte(goGeneratePrefix)) {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		out = append(out, readGoFile(newSource(filepath.ToSlash(rel), path, string(data)))...)
+		return nil
+	})
+	return out, err
+}
+
+// commandText is what runs crdgen where controller-gen ran.
+func commandText(s *site, version string) string {
+	switch {
+	case s.kind == inMakefile && s.quoted:
+		return `"$(CRDGEN)"`
+	case s.kind == inMakefile:
+		return "$(CRDGEN)"
+	case s.runner == goRun:
+		return "go run " + Package + "@" + version
+	case s.kind == inScript:
+		return `"${CRDGEN:-crdgen}"`
+	}
+	return "crdgen"
+}
+
+// argsText joins arguments for the shell.
+func argsText(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = shellQuote(a)
+	}
+	return strings.Join(q, " ")
+}
+
+// oneLine shows a command that spans lines on one.
+func oneLine(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		out = append(out, strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(l), `\`)))
+	}
+	return strings.Join(slices.DeleteFunc(out, func(s string) bool { return s == "" }), " ")
+}
+
+// settingsOf are the crdgen.yaml settings of every line: one value for
+// each, which every line that runs its generator must give (crdgen.yaml
+// holds one for the project).
+func settingsOf(sites []*site, mapped []Mapped) ([]Setting, markers.ErrorList) {
+	var diags markers.ErrorList
+	var out []Setting
+	for _, m := range mapped {
+		for _, s := range m.Settings {
+			i := slices.IndexFunc(out, func(o Setting) bool { return o.Section == s.Section && o.Key == s.Key })
+			switch {
+			case i < 0:
+				out = append(out, s)
+			case out[i].Value != s.Value:
+				diags.Errorf(s.at.Pos, markers.CodeMigrate, "%s:%s=%s: crdgen.yaml holds one %s.%s for the project, and another line gives %s", s.Section, s.Key, s.Value, yamlSection(s.Section), s.Key, out[i].Value)
+			}
+		}
+	}
+	for _, s := range out {
+		for i, m := range mapped {
+			if !slices.Contains(strings.Split(flagValue(m.Flags, "--generators"), ","), s.Section) {
+				continue
+			}
+			if !slices.ContainsFunc(m.Settings, func(o Setting) bool { return o.Section == s.Section && o.Key == s.Key }) {
+				diags.Errorf(sites[i].src.pos(sites[i].Start), markers.CodeMigrate, "this line runs %s without %s=, and another gives %s:%s=%s: crdgen.yaml holds one for the project", s.Section, s.Key, s.Section, s.Key, s.Value)
+			}
+		}
+	}
+	return out, diags
+}
+
+// flagValue is the value of a flag in a mapped command's flags.
+func flagValue(flags []string, name string) string {
+	if i := slices.Index(flags, name); i >= 0 && i+1 < len(flags) {
+		return flags[i+1]
+	}
+	return ""
+}
+
+// yamlSection is crdgen.yaml's section of a generator.
+func yamlSection(gen string) string {
+	if gen == "applyconfiguration" {
+		return "applyConfiguration"
+	}
+	return gen
+}
+
+// configText is a new crdgen.yaml with the settings.
+func configText(settings []Setting) string {
+	var b strings.Builder
+	b.WriteString("# controller-gen options crdgen generate takes here (written by crdgen migrate).\n")
+	sections := map[string][]Setting{}
+	for _, s := range settings {
+		sections[yamlSection(s.Section)] = append(sections[yamlSection(s.Section)], s)
+	}
+	for _, sec := range sortedKeys(sections) {
+		fmt.Fprintf(&b, "%s:\n", sec)
+		for _, s := range sections[sec] {
+			fmt.Fprintf(&b, "  %s: %s\n", s.Key, strconv.Quote(s.Value))
+		}
+	}
+	return b.String()
+}
