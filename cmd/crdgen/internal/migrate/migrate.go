@@ -135,7 +135,9 @@ func Run(opts Options) (*Result, markers.ErrorList, error) {
 	}
 	if mf != nil {
 		edits, added := mf.install(sites, scripts, opts.Version)
-		bySource[mf.src] = append(bySource[mf.src], edits...)
+		if len(edits) > 0 {
+			bySource[mf.src] = append(bySource[mf.src], edits...)
+		}
 		if len(added) > 0 {
 			r.Added[mf.src.Name] = added
 		}

@@ -176,3 +176,17 @@ func shellQuote(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`")
 	return `"` + r.Replace(s) + `"`
 }
+
+// Words splits a command line into its words as the shell does, quotes
+// removed, up to its first operator (;, &&, |, a redirection); make and
+// shell references stay as written.
+func Words(line string) []string {
+	var out []string
+	for _, w := range lex(line, 0) {
+		if w.Op != "" {
+			break
+		}
+		out = append(out, w.Value)
+	}
+	return out
+}
