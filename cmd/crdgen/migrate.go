@@ -40,9 +40,11 @@ Flags:
 func (a *app) migrateCmd(args []string) int {
 	fs := cli.NewFlagSet("migrate")
 	var check bool
+	var line string
 	version := defaultInstallVersion(a.version)
 	fs.BoolVar(&check, "check", false, "print the changes as a diff and write nothing (exit 1 when there are any)")
 	fs.StringVar(&version, "crdgen-version", "VERSION", version, "the crdgen version the Makefile installs (CRDGEN_VERSION)")
+	fs.StringVar(&line, "line", "LINE", "", "print the crdgen command line one controller-gen command line maps to, and change nothing")
 	rest, err := fs.ParseArgs(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(a.stdout, migrateAbout+fs.Lines())
@@ -61,6 +63,14 @@ func (a *app) migrateCmd(args []string) int {
 	opts := migrate.Options{Dir: a.dir, Version: version}
 	if project, err := config.FindProject(a.dir, safefile.OS{}); err == nil {
 		opts.Defaults.HeaderFile = config.LayoutOf(nil, project, safefile.OS{}).HeaderFile
+	}
+	if fs.IsSet("line") {
+		mapped, diags := migrate.Line(line, opts.Defaults)
+		if diags.HasErrors() {
+			return a.fail(diags, nil)
+		}
+		fmt.Fprintln(a.stdout, mapped)
+		return exitOK
 	}
 	res, diags, err := migrate.Run(opts)
 	if err != nil || diags.HasErrors() {
