@@ -21,8 +21,9 @@ func docsCommand() *command {
 		about: `Usage: crdgen docs [flags] PACKAGES...
 
 Builds the CRDs of PACKAGES as crdgen crd does and writes their API
-reference in Markdown to DIR: index.md, and one file per group and version
-(<group>_<version>.md) or per kind (--split kind). Each kind has its
+reference in Markdown to DIR (by default docs/api): index.md, and one
+file per group and version (<group>_<version>.md) or per kind (--split
+kind). Each kind has its
 description, scope, names, versions, subresources and printer columns;
 each type its schema reaches has a table of its fields: type (linked),
 required or optional, default, validation (bounds, enum values, pattern,
@@ -34,13 +35,8 @@ longer makes are removed; other files there are left alone.
 		builds:     true,
 		diagFormat: true,
 		flags: func(r *runState, fs *cli.FlagSet, cfg *config.Config) {
-			def := ""
-			if d := cfg.Docs; d != nil {
-				def = cfg.Resolve(d.OutputDir)
-				if d.Split != "" {
-					split.Value = d.Split
-				}
-			}
+			def, opts := generators.DocsSettings(cfg)
+			split.Value = string(opts.Split)
 			fs.StringVar(&outputDir, "output-dir", "DIR", def, "where the Markdown files go (docs.outputDir in "+config.Name+")")
 			fs.Alias("o", "output-dir")
 			fs.Var(split, "split", "group-version|kind", "one file per group and version, or one per kind")
@@ -49,7 +45,7 @@ longer makes are removed; other files there are left alone.
 		check: func(r *runState) error {
 			switch outputDir {
 			case "":
-				return errors.New("the output directory is empty; name one with -o, or docs.outputDir in " + config.Name)
+				return errors.New("-o is empty: name the directory the reference goes to (by default " + generators.DefaultDocsDir + ", or docs.outputDir in " + config.Name + ")")
 			case "-":
 				return errors.New("the reference is several files; name a directory with -o")
 			}

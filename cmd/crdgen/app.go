@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
@@ -62,13 +61,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return a.main(args)
 }
 
-// buildVersion is the module version crdgen was built at, or "(devel)".
-func buildVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
-}
+// buildVersion is crdgen's version as its build says it (cli.Version).
+func buildVersion() string { return cli.Version() }
 
 const usage = `crdgen turns Go API types with +kubebuilder markers into CustomResourceDefinitions.
 
