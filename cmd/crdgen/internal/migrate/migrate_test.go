@@ -77,7 +77,7 @@ func recipeOf(makefile string) string {
 func TestMapLines(t *testing.T) {
 	for _, tc := range []struct {
 		name, vars, line, want string
-		defaults           Defaults
+		defaults               Defaults
 	}{
 		{
 			name: "kubebuilder v4 manifests line",
@@ -291,7 +291,7 @@ func TestKubebuilderMakefile(t *testing.T) {
 // directive, and writes crdgen.yaml for an option with no flag.
 func TestScriptsAndGoGenerate(t *testing.T) {
 	files, diags := migrated(t, map[string]string{
-		"Makefile": "CONTROLLER_GEN ?= bin/controller-gen\n\n.PHONY: generate\ngenerate: $(CONTROLLER_GEN)\n\t./hack/update-codegen.sh\n",
+		"Makefile":               "CONTROLLER_GEN ?= bin/controller-gen\n\n.PHONY: generate\ngenerate: $(CONTROLLER_GEN)\n\t./hack/update-codegen.sh\n",
 		"hack/update-codegen.sh": "#!/bin/sh\nset -e\n# controller-gen for the API\n\"${CONTROLLER_GEN}\" object paths=./api/... \\\n  rbac:roleName=r,fileName=cluster-role.yaml output:rbac:dir=deploy\necho done\n",
 		"api/v1/doc.go":          "// Package v1 is an API.\npackage v1\n\n//go:generate controller-gen crd paths=. output:crd:dir=../../deploy/crds\n",
 	}, Defaults{})
