@@ -23,14 +23,14 @@ func docsCommand() *command {
 Builds the CRDs of PACKAGES as crdgen crd does and writes their API
 reference in Markdown to DIR (by default docs/api): index.md, and one
 file per group and version (<group>_<version>.md) or per kind (--split
-kind). Each kind has its
-description, scope, names, versions, subresources and printer columns;
-each type its schema reaches has a table of its fields: type (linked),
-required or optional, default, validation (bounds, enum values, pattern,
-format, list type and keys, CEL rules with their messages) and
-description. With feature sets, one reference says which sets have each
-kind, version, field and value. Files crdgen wrote in DIR that the run no
-longer makes are removed; other files there are left alone.
+kind). Each kind has its description, scope, names, versions,
+subresources and printer columns; each type its schema reaches has a
+table of its fields: type (linked), required or optional, default,
+validation (bounds, enum values, pattern, format, list type and keys, CEL
+rules with their messages) and description. With feature sets, one
+reference says which sets have each kind, version, field and value.
+Files crdgen wrote in DIR that the run no longer makes are removed; other
+files there are left alone.
 `,
 		builds:     true,
 		diagFormat: true,

@@ -27,7 +27,7 @@
 //
 // Commands:
 //
-//	crdgen generate [flags] PACKAGES...     write everything: CRDs, conversions, the cost report
+//	crdgen generate [flags] PACKAGES...     write what --generators asks: CRDs, conversions, DeepCopy, RBAC, webhooks, ...
 //	crdgen diff [flags] PACKAGES...         check the CRDs against the previous ones for breaking changes
 //	crdgen crd [flags] PACKAGES...          write one CRD file per group and kind
 //	crdgen test [flags] PACKAGES...         run the CRDs' test suites, in process
@@ -37,6 +37,7 @@
 //	crdgen jsonschema [flags] PACKAGES...   write a JSON Schema per kind and version (kubeconform, editors)
 //	crdgen docs [flags] PACKAGES...         write the API reference in Markdown
 //	crdgen markers                          list every marker crdgen reads
+//	crdgen migrate [flags]                  rewrite the project's controller-gen lines to run crdgen
 //	crdgen version                          print crdgen's version
 //
 // Each command's flags are in "crdgen COMMAND -h" and in

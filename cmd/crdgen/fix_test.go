@@ -23,3 +23,22 @@ func TestFixCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpNamesTheGenerators checks that crdgen's usage line for generate
+// names the generators beyond CRDs and conversions, and that generate's
+// --generators help gives both defaults as the layout has them.
+func TestHelpNamesTheGenerators(t *testing.T) {
+	if !strings.Contains(usage, "CRDs,\n                                   conversions, DeepCopy, RBAC, webhooks, apply configurations") {
+		t.Errorf("crdgen's usage does not name the generators of generate:\n%s", usage)
+	}
+	a, stdout, _ := testApp(t.TempDir())
+	if code := a.main([]string{"generate", "-h"}); code != exitOK {
+		t.Fatalf("generate -h: exit %d", code)
+	}
+	help := strings.Join(strings.Fields(stdout.String()), " ")
+	for _, want := range []string{"by default crd,conversion,", "in a kubebuilder project crd,object,rbac,webhook,applyconfiguration (what its make manifests generate runs)"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("generate -h has no %q:\n%s", want, stdout)
+		}
+	}
+}

@@ -41,9 +41,9 @@ func (a *app) migrateCmd(args []string) int {
 	fs := cli.NewFlagSet("migrate")
 	var check bool
 	var line string
-	version := defaultInstallVersion(a.version)
+	var version string
 	fs.BoolVar(&check, "check", false, "print the changes as a diff and write nothing (exit 1 when there are any)")
-	fs.StringVar(&version, "crdgen-version", "VERSION", version, "the crdgen version the Makefile installs (CRDGEN_VERSION)")
+	fs.StringVar(&version, "crdgen-version", "VERSION", "", "the crdgen version the Makefile installs (CRDGEN_VERSION; default: this crdgen's version when it is a release, else latest)")
 	fs.StringVar(&line, "line", "LINE", "", "print the crdgen command line one controller-gen command line maps to, and change nothing")
 	rest, err := fs.ParseArgs(args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -59,6 +59,9 @@ func (a *app) migrateCmd(args []string) int {
 	}
 	if a.format == "" {
 		a.format = "text"
+	}
+	if version == "" {
+		version = defaultInstallVersion(a.version)
 	}
 	opts := migrate.Options{Dir: a.dir, Version: version}
 	if project, err := config.FindProject(a.dir, safefile.OS{}); err == nil {

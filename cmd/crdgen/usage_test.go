@@ -20,7 +20,7 @@ func flagSetOf(t *testing.T, c *command) *cli.FlagSet {
 
 // TestDocListsEveryCommand pins the command list of the package's doc
 // comment (doc.go) to the commands crdgen has: every package command, then
-// markers and version, each once. The flags are not repeated there; they
+// markers, migrate and version, each once. The flags are not repeated there; they
 // are in docs/reference/command-line.md, which TestCommandLineReference
 // writes from the flag sets.
 func TestDocListsEveryCommand(t *testing.T) {
@@ -44,7 +44,7 @@ func TestDocListsEveryCommand(t *testing.T) {
 	for _, c := range packageCommands() {
 		want = append(want, c.name)
 	}
-	want = append(want, "markers", "version")
+	want = append(want, "markers", "migrate", "version")
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
