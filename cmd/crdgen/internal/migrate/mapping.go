@@ -106,20 +106,26 @@ func manifestDirFlags() map[string]string {
 	return map[string]string{"crd": "-o", "rbac": "--rbac-dir", "webhook": "--webhook-dir"}
 }
 
+// mapping is one line's mapping under way: the command so far, and the
+// options several generators share (one header, one year).
+type mapping struct {
+	m            Mapped
+	diags        markers.ErrorList
+	header, year *Option
+}
+
+func (mp *mapping) fail(a arg, format string, v ...any) {
+	mp.diags.Errorf(a.Pos, markers.CodeMigrate, "%s%s", fmt.Sprintf(format, v...), a.where())
+}
+
 // Map maps a line to crdgen's command.
 func Map(inv *Invocation, d Defaults) (Mapped, markers.ErrorList) {
-	m := Mapped{Command: "generate"}
-	var diags markers.ErrorList
-	fail := func(a arg, format string, v ...any) {
-		diags.Errorf(a.Pos, markers.CodeMigrate, "%s%s", fmt.Sprintf(format, v...), a.where())
-	}
-	rules := optionRules()
+	mp := &mapping{m: Mapped{Command: "generate"}}
 	var gens []string
-	var header, year *Option
 	codeGen := false
 	for _, g := range inv.Generators {
 		if !slices.Contains(generators.Names(), g.Name) {
-			fail(g.at, "controller-gen's %s generator has no crdgen equivalent", g.Name)
+			mp.fail(g.at, "controller-gen's %s generator has no crdgen equivalent", g.Name)
 			continue
 		}
 		if r := ruleOf(inv, g.Name); r.Kind == "none" {
@@ -130,58 +136,21 @@ func Map(inv *Invocation, d Defaults) (Mapped, markers.ErrorList) {
 		}
 		codeGen = codeGen || g.Name == "object" || g.Name == "applyconfiguration"
 		for _, o := range g.Options {
-			r, ok := rules[g.Name][o.Key]
-			if !ok {
-				msg := fmt.Sprintf("%s:%s: controller-gen's %s generator has no option %q", g.Name, o.Key, g.Name, o.Key)
-				if s := markers.Suggest(o.Key, slices.Sorted(maps.Keys(rules[g.Name]))); s != "" {
-					msg += fmt.Sprintf(", did you mean %q", s)
-				}
-				fail(o.at, "%s", msg)
-				continue
-			}
-			opt := o
-			switch {
-			case r.ignore == "*" || r.ignore != "" && strings.Trim(o.Value, "{}") == r.ignore:
-			case r.refuse != "":
-				fail(o.at, "%s:%s=%s cannot be mapped: %s", g.Name, o.Key, o.Value, r.refuse)
-			case r.flag != "":
-				m.Flags = append(m.Flags, r.flag, o.Value)
-			case r.boolean != "":
-				switch o.Value {
-				case "true":
-					m.Flags = append(m.Flags, r.boolean)
-				case "false":
-				default:
-					fail(o.at, "%s:%s=%s: not true or false", g.Name, o.Key, o.Value)
-				}
-			case r.setting != "":
-				m.Settings = append(m.Settings, Setting{Section: g.Name, Key: r.setting, Value: o.Value, at: o.at})
-			case r.header:
-				if header != nil && header.Value != o.Value {
-					fail(o.at, "%s:headerFile=%s: crdgen gives every Go file one header, and this line also names %s", g.Name, o.Value, header.Value)
-				} else if header == nil {
-					header = &opt
-				}
-			case r.year:
-				if year != nil && year.Value != o.Value {
-					fail(o.at, "%s:year=%s: crdgen gives every header one year, and this line also names %s", g.Name, o.Value, year.Value)
-				} else if year == nil {
-					year = &opt
-				}
-			}
+			mp.option(g.Name, o)
 		}
 	}
-	if header != nil {
-		m.Flags = append(m.Flags, "--header-file", header.Value)
+	m := &mp.m
+	if mp.header != nil {
+		m.Flags = append(m.Flags, "--header-file", mp.header.Value)
 	} else if codeGen && d.HeaderFile != "" {
 		m.Flags = append(m.Flags, "--header-file", "")
 	}
-	if year != nil {
-		m.Flags = append(m.Flags, "--year", year.Value)
+	if mp.year != nil {
+		m.Flags = append(m.Flags, "--year", mp.year.Value)
 	}
 	// In the table's order, as crdgen runs them.
 	gens = slices.DeleteFunc(generators.Names(), func(n string) bool { return !slices.Contains(gens, n) })
-	m.Flags = append(m.Flags, outputFlags(inv, gens, &m, fail)...)
+	m.Flags = append(m.Flags, outputFlags(inv, gens, m, mp.fail)...)
 	if len(inv.Tags) > 0 {
 		m.Flags = append(m.Flags, "--tags", strings.Join(inv.Tags, ","))
 	}
@@ -189,7 +158,49 @@ func Map(inv *Invocation, d Defaults) (Mapped, markers.ErrorList) {
 		m.Flags = append([]string{"--generators", strings.Join(gens, ",")}, m.Flags...)
 	}
 	m.Patterns = inv.Paths
-	return m, diags
+	return *m, mp.diags
+}
+
+// option maps one option of generator gen, by its row of optionRules.
+func (mp *mapping) option(gen string, o Option) {
+	rules := optionRules()[gen]
+	r, ok := rules[o.Key]
+	if !ok {
+		msg := fmt.Sprintf("%s:%s: controller-gen's %s generator has no option %q", gen, o.Key, gen, o.Key)
+		if s := markers.Suggest(o.Key, slices.Sorted(maps.Keys(rules))); s != "" {
+			msg += fmt.Sprintf(", did you mean %q", s)
+		}
+		mp.fail(o.at, "%s", msg)
+		return
+	}
+	// shared keeps the first value of an option several generators
+	// share, and refuses a second that differs.
+	shared := func(p **Option, what string) {
+		switch {
+		case *p == nil:
+			*p = &o
+		case (*p).Value != o.Value:
+			mp.fail(o.at, "%s:%s=%s: crdgen gives every %s, and this line also names %s", gen, o.Key, o.Value, what, (*p).Value)
+		}
+	}
+	m := &mp.m
+	switch {
+	case r.ignore == "*" || r.ignore != "" && strings.Trim(o.Value, "{}") == r.ignore:
+	case r.refuse != "":
+		mp.fail(o.at, "%s:%s=%s cannot be mapped: %s", gen, o.Key, o.Value, r.refuse)
+	case r.flag != "":
+		m.Flags = append(m.Flags, r.flag, o.Value)
+	case r.boolean != "" && o.Value == "true":
+		m.Flags = append(m.Flags, r.boolean)
+	case r.boolean != "" && o.Value != "false":
+		mp.fail(o.at, "%s:%s=%s: not true or false", gen, o.Key, o.Value)
+	case r.setting != "":
+		m.Settings = append(m.Settings, Setting{Section: gen, Key: r.setting, Value: o.Value, at: o.at})
+	case r.header:
+		shared(&mp.header, "Go file one header")
+	case r.year:
+		shared(&mp.year, "header one year")
+	}
 }
 
 // ruleOf is the output rule of a generator on the line: its own, the

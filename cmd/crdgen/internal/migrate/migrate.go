@@ -60,56 +60,22 @@ func makefileNames() []string { return []string{"GNUmakefile", "makefile", "Make
 // Run works out the migration of a project. Diagnostics with errors mean
 // nothing may be written; the error is a failure to read.
 func Run(opts Options) (*Result, markers.ErrorList, error) {
-	var diags markers.ErrorList
-	var mf *makefile
-	for _, name := range makefileNames() {
-		src, err := read(opts.Dir, name)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		var d markers.ErrorList
-		mf, d = readMakefile(src)
-		diags.Append(d)
-		break
-	}
-	var sites []*site
-	scripts := map[string]*source{}
-	if mf != nil {
-		sites = append(sites, mf.sites...)
-		for _, run := range mf.scripts {
-			name := run.name()
-			if _, seen := scripts[name]; seen || filepath.IsAbs(name) || strings.HasPrefix(name, "../") {
-				continue
-			}
-			src, err := read(opts.Dir, name)
-			if err != nil {
-				continue // a script the checkout does not have (made by the build)
-			}
-			scripts[name] = src
-			sites = append(sites, readScript(src)...)
-		}
-	}
-	goSites, err := goGenerateSites(opts.Dir)
+	f, diags, err := find(opts.Dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	sites = append(sites, goSites...)
-
-	mapped := make([]Mapped, len(sites))
-	for i, s := range sites {
+	mapped := make([]Mapped, len(f.sites))
+	for i, s := range f.sites {
 		inv, d := parseInvocation(s.args)
 		diags.Append(d)
 		m, d := Map(inv, opts.Defaults)
 		diags.Append(d)
-		if s.runner == goTool {
+		if s.runner == goTool && s.kind == inGoGenerate {
 			diags.Errorf(s.src.pos(s.Start), markers.CodeMigrate, "go tool runs controller-gen as a tool of this module; crdgen migrate does not change go.mod: run crdgen from $PATH or go run %s@VERSION instead", Package)
 		}
 		mapped[i] = m
 	}
-	settings, d := settingsOf(sites, mapped)
+	settings, d := settingsOf(f.sites, mapped)
 	diags.Append(d)
 	if diags.HasErrors() {
 		return nil, diags, nil
@@ -127,19 +93,83 @@ func Run(opts Options) (*Result, markers.ErrorList, error) {
 		r.Set.Put(path, output.Bytes(text), output.NewOnly)
 		r.Added[config.Name] = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	}
+	r.rewrite(f, mapped, opts.Version)
+	return r, diags, nil
+}
+
+// found are the invocations of a project and the files they are in.
+type found struct {
+	mf      *makefile // nil: no Makefile
+	scripts map[string]*source
+	sites   []*site
+}
+
+// find reads the project's Makefile, the scripts its recipes run and its
+// Go files, and finds the invocations; one that only prints (--version)
+// is left as it is, with a warning.
+func find(dir string) (*found, markers.ErrorList, error) {
+	f := &found{scripts: map[string]*source{}}
+	var diags markers.ErrorList
+	for _, name := range makefileNames() {
+		src, err := read(dir, name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		var d markers.ErrorList
+		f.mf, d = readMakefile(src)
+		diags.Append(d)
+		break
+	}
+	if f.mf != nil {
+		f.sites = append(f.sites, f.mf.sites...)
+		for _, run := range f.mf.scripts {
+			name := run.name()
+			if _, seen := f.scripts[name]; seen || filepath.IsAbs(name) || strings.HasPrefix(name, "../") {
+				continue
+			}
+			src, err := read(dir, name)
+			if err != nil {
+				continue // a script the checkout does not have (made by the build)
+			}
+			f.scripts[name] = src
+			f.sites = append(f.sites, readScript(src)...)
+		}
+	}
+	goSites, err := goGenerateSites(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	f.sites = append(f.sites, goSites...)
+	f.sites = slices.DeleteFunc(f.sites, func(s *site) bool {
+		if !printsOnly(s.args) {
+			return false
+		}
+		diags.Warnf(s.src.pos(s.Start), markers.CodeMigrate, "left as it is: controller-gen %s generates nothing", s.args[0].Value)
+		return true
+	})
+	return f, diags, nil
+}
+
+// rewrite puts the new content of every file with an invocation into the
+// result: each invocation replaced by its crdgen command, and the
+// Makefile's install convention.
+func (r *Result) rewrite(f *found, mapped []Mapped, version string) {
 	bySource := map[*source][]edit{}
-	for i, s := range sites {
-		text := commandText(s, opts.Version) + " " + argsText(mapped[i].Args())
+	for i, s := range f.sites {
+		text := commandText(s, version) + " " + argsText(mapped[i].Args())
 		bySource[s.src] = append(bySource[s.src], edit{s.Start, s.End, text})
 		r.Changes = append(r.Changes, Change{File: s.src.Name, Line: s.src.pos(s.Start).Line, Old: oneLine(s.src.Data[s.Start:s.End]), New: text})
 	}
-	if mf != nil {
-		edits, added := mf.install(sites, scripts, opts.Version)
+	if f.mf != nil {
+		edits, added := f.mf.install(f.sites, f.scripts, version)
 		if len(edits) > 0 {
-			bySource[mf.src] = append(bySource[mf.src], edits...)
+			bySource[f.mf.src] = append(bySource[f.mf.src], edits...)
 		}
 		if len(added) > 0 {
-			r.Added[mf.src.Name] = added
+			r.Added[f.mf.src.Name] = added
 		}
 	}
 	for src, edits := range bySource {
@@ -157,7 +187,25 @@ func Run(opts Options) (*Result, markers.ErrorList, error) {
 		}
 		return a.Line - b.Line
 	})
-	return r, diags, nil
+}
+
+// printsOnly reports whether a command line only prints (controller-gen
+// --version, as a Makefile's install rule checks it, or the markers' help).
+func printsOnly(args []arg) bool {
+	if len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		switch strings.TrimLeft(a.Value, "-") {
+		case "version", "help", "h", "w", "ww":
+		default:
+			return false
+		}
+		if !strings.HasPrefix(a.Value, "-") {
+			return false
+		}
+	}
+	return true
 }
 
 // read reads a file of the project.

@@ -148,15 +148,29 @@ func TestMapLines(t *testing.T) {
 			want:     `$(CRDGEN) generate --generators object --header-file "" ./...`,
 		},
 		{
+			name: "go tool, in a Makefile, is crdgen's install convention too",
+			line: `go tool controller-gen object paths=./...`,
+			want: `$(CRDGEN) generate --generators object ./...`,
+		},
+		{
+			name: "a version check is left as it is",
+			line: `test -s $(LOCALBIN)/controller-gen && $(LOCALBIN)/controller-gen --version | grep -q v0.23.0 || echo old`,
+			want: `test -s $(LOCALBIN)/controller-gen && $(LOCALBIN)/controller-gen --version | grep -q v0.23.0 || echo old`,
+		},
+		{
 			name: "go run",
 			line: `go run sigs.k8s.io/controller-tools/cmd/controller-gen@v0.23.0 object paths=./...`,
 			want: `$(CRDGEN) generate --generators object ./...`,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			files, diags := migrated(t, map[string]string{"Makefile": recipe(tc.vars, tc.line)}, tc.defaults)
-			if diags != "" {
+			makefile := recipe(tc.vars, tc.line)
+			files, diags := migrated(t, map[string]string{"Makefile": makefile}, tc.defaults)
+			if strings.Contains(diags, "error:") {
 				t.Fatalf("diagnostics:\n%s", diags)
+			}
+			if _, ok := files["Makefile"]; !ok {
+				files["Makefile"] = makefile
 			}
 			if got := recipeOf(files["Makefile"]); got != tc.want {
 				t.Errorf("got\n\t%s\nwant\n\t%s", got, tc.want)
