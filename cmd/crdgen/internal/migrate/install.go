@@ -62,18 +62,20 @@ func (mf *makefile) install(sites []*site, scripts map[string]*source, version s
 		binLine = "CRDGEN ?= $(LOCALBIN)/crdgen"
 	}
 	versionLine := "CRDGEN_VERSION ?= " + version
-	at := mf.firstRule
-	if v, ok := mf.vars[cgVar]; ok {
-		at = lineAfter(mf.src.Data, v.lineEnd)
+	// Beside controller-gen's variable, else before the first rule, as a
+	// paragraph of its own.
+	at, sep := mf.firstRule, "\n"
+	if v, ok := mf.vars[cgVar]; ok && v.lineEnd >= 0 {
+		at, sep = lineAfter(mf.src.Data, v.lineEnd), ""
 	} else if at < 0 {
 		at = len(mf.src.Data)
 	}
-	if v, ok := mf.vars["CONTROLLER_TOOLS_VERSION"]; ok {
-		edits = append(edits, edit{at, at, binLine + "\n"})
+	if v, ok := mf.vars["CONTROLLER_TOOLS_VERSION"]; ok && v.lineEnd >= 0 {
+		edits = append(edits, edit{at, at, binLine + "\n" + sep})
 		vat := lineAfter(mf.src.Data, v.lineEnd)
 		edits = append(edits, edit{vat, vat, versionLine + "\n"})
 	} else {
-		edits = append(edits, edit{at, at, binLine + "\n" + versionLine + "\n"})
+		edits = append(edits, edit{at, at, binLine + "\n" + versionLine + "\n" + sep})
 	}
 	added = append(added, binLine, versionLine)
 

@@ -8,6 +8,7 @@ package migrate
 // evaluated: every assignment counts, in the file's order.
 
 import (
+	"github.com/crdgen/crdgen/internal/safefile"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -34,7 +35,8 @@ type makefile struct {
 // variable is one Makefile variable.
 type variable struct {
 	Value string
-	// lineEnd is the offset of the end of its (last) assignment line.
+	// lineEnd is the offset of the end of its (last) assignment line in
+	// the Makefile, -1 when that was in an included file.
 	lineEnd int
 	// raw is its value as last assigned, unexpanded.
 	raw string
@@ -103,6 +105,7 @@ func readMakefile(src *source) (*makefile, markers.ErrorList) {
 			continue
 		}
 		if isDirective(trimmed) {
+			mf.include(trimmed, 0)
 			continue
 		}
 		if r := ruleLine(text, ll.Start); r != nil {
@@ -116,6 +119,50 @@ func readMakefile(src *source) (*makefile, markers.ErrorList) {
 		cur = nil
 	}
 	return mf, diags
+}
+
+// include reads the assignments of the files an include directive names
+// (relative to the Makefile, after expansion; a file that is not there,
+// such as one the build makes, is skipped). Their rules and recipes are
+// not read: migrate changes the Makefile only.
+func (mf *makefile) include(line string, depth int) {
+	word, rest, _ := strings.Cut(line, " ")
+	if (word != "include" && word != "-include" && word != "sinclude") || depth > 5 {
+		return
+	}
+	names, ok := mf.expand(rest, 0)
+	if !ok {
+		return
+	}
+	for _, name := range strings.Fields(names) {
+		path := name
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(filepath.Dir(mf.src.Path), name)
+		}
+		data, err := safefile.Read(path)
+		if err != nil {
+			continue
+		}
+		inc := newSource(name, path, string(data))
+		inDefine := false
+		for _, ll := range inc.logicalLines() {
+			text := inc.Data[ll.Start:ll.End]
+			trimmed := strings.TrimSpace(text)
+			switch {
+			case inDefine:
+				inDefine = trimmed != "endef"
+			case strings.HasPrefix(trimmed, "define "):
+				inDefine = true
+			case strings.HasPrefix(text, "\t"):
+			default:
+				if m := assignRE.FindStringSubmatch(text); m != nil {
+					mf.assign(m[1], m[2], stripComment(m[3]), -1)
+				} else if trimmed != "" && isDirective(trimmed) {
+					mf.include(trimmed, depth+1)
+				}
+			}
+		}
+	}
 }
 
 // isDirective reports whether a line is a make directive (a conditional,

@@ -328,3 +328,24 @@ func TestScriptsAndGoGenerate(t *testing.T) {
 		t.Errorf("changed %d files, want %d: %v", len(files), len(want), files)
 	}
 }
+
+// TestIncludedVariables reads the variables of an included file: the
+// options a line takes from one, and controller-gen's path, after which
+// crdgen's is named; the included file is not changed.
+func TestIncludedVariables(t *testing.T) {
+	files, diags := migrated(t, map[string]string{
+		"Makefile": "include hack/tools.mk\n\n.PHONY: manifests\nmanifests: $(CONTROLLER_GEN)\n\t$(CONTROLLER_GEN) $(CRD_OPTIONS) paths=./api/...\n",
+		"hack/tools.mk": "BIN_DIR ?= $(CURDIR)/hack/bin\nCONTROLLER_GEN = $(BIN_DIR)/controller-gen\nCRD_OPTIONS := crd:maxDescLen=0 output:crd:dir=deploy\n",
+	}, Defaults{})
+	if diags != "" {
+		t.Fatalf("diagnostics:\n%s", diags)
+	}
+	want := "include hack/tools.mk\n\nCRDGEN ?= $(BIN_DIR)/crdgen\nCRDGEN_VERSION ?= v1.2.3\n\n.PHONY: manifests\nmanifests: $(CRDGEN)\n\t$(CRDGEN) generate --generators crd --max-description-length 0 -o deploy ./api/...\n" +
+		"\n.PHONY: crdgen\ncrdgen: $(CRDGEN) ## Download crdgen locally if necessary.\n$(CRDGEN):\n\tGOBIN=\"$(abspath $(dir $(CRDGEN)))\" go install github.com/crdgen/crdgen/cmd/crdgen@$(CRDGEN_VERSION)\n"
+	if files["Makefile"] != want {
+		t.Errorf("Makefile:\n%s\nwant:\n%s", files["Makefile"], want)
+	}
+	if _, changed := files["hack/tools.mk"]; changed || len(files) != 1 {
+		t.Errorf("changed %v, want the Makefile only", files)
+	}
+}
