@@ -334,7 +334,7 @@ func TestScriptsAndGoGenerate(t *testing.T) {
 // crdgen's is named; the included file is not changed.
 func TestIncludedVariables(t *testing.T) {
 	files, diags := migrated(t, map[string]string{
-		"Makefile": "include hack/tools.mk\n\n.PHONY: manifests\nmanifests: $(CONTROLLER_GEN)\n\t$(CONTROLLER_GEN) $(CRD_OPTIONS) paths=./api/...\n",
+		"Makefile":      "include hack/tools.mk\n\n.PHONY: manifests\nmanifests: $(CONTROLLER_GEN)\n\t$(CONTROLLER_GEN) $(CRD_OPTIONS) paths=./api/...\n",
 		"hack/tools.mk": "BIN_DIR ?= $(CURDIR)/hack/bin\nCONTROLLER_GEN = $(BIN_DIR)/controller-gen\nCRD_OPTIONS := crd:maxDescLen=0 output:crd:dir=deploy\n",
 	}, Defaults{})
 	if diags != "" {
