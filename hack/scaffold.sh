@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # scaffold.sh scaffolds a kubebuilder project with a released kubebuilder
-# (a multigroup project: two versions of one kind, a conversion webhook, a
-# defaulting and validating webhook, a controller with its RBAC markers,
-# the scaffold's applyconfiguration line) and runs hack/projects.sh's
-# whole-project unit on it: controller-gen v0.23.0 with the Makefile's own
-# lines in one copy, crdgen migrate and the migrated Makefile's lines in
-# another, crdgen generate --year 2026 in a third, each line on its own,
-# every file compared; then the build, vet and DeepCopy round trip.
+# (multigroup: two versions of one kind with a conversion webhook, a
+# defaulting and validating webhook, a kind with Server-Side Apply support,
+# --ssa, which adds the applyconfiguration generator to the manifests
+# line, and controllers with their RBAC markers) and runs
+# hack/projects.sh's whole-project unit on it: controller-gen v0.23.0 with
+# the Makefile's own lines in one copy, crdgen migrate and the migrated
+# Makefile's lines in another, crdgen generate --year 2026 in a third, each
+# line on its own, every file compared; then the build, vet and DeepCopy
+# round trip.
 #
 # Usage: hack/scaffold.sh [WORKDIR]     (run by hand; not part of CI)
 #
@@ -53,7 +55,7 @@ mkdir -p "$src"
 	timed "$name: kubebuilder edit --multigroup" "$kb" edit --multigroup=true
 	timed "$name: create api shop/v1 Widget" "$kb" create api --group shop --version v1 --kind Widget --resource --controller
 	timed "$name: create api shop/v2 Widget" "$kb" create api --group shop --version v2 --kind Widget --resource --controller=false
-	timed "$name: create api ops/v1 Gizmo" "$kb" create api --group ops --version v1 --kind Gizmo --resource --controller
+	timed "$name: create api ops/v1 Gizmo --ssa" "$kb" create api --group ops --version v1 --kind Gizmo --resource --controller --ssa
 	timed "$name: create webhook shop/v1 Widget" "$kb" create webhook --group shop --version v1 --kind Widget \
 		--defaulting --programmatic-validation --conversion --spoke v2
 ) >"$work/$name.log" 2>&1 || {
