@@ -19,11 +19,16 @@
 //
 //	crdgen generate -o config/crd/bases ./api/...
 //
-// writes config/crd/bases/batch.tutorial.example.com_cronjobs.yaml. As a
-// module tool (go get -tool github.com/crdgen/crdgen/cmd/crdgen), in a
+// writes config/crd/bases/batch.tutorial.example.com_cronjobs.yaml. In a
 // go:generate line, with the settings in crdgen.yaml:
 //
-//	//go:generate go tool crdgen generate
+//	//go:generate crdgen generate
+//
+// In a project that runs controller-gen, crdgen migrate rewrites its
+// controller-gen lines (Makefile, scripts, go:generate) to the crdgen
+// generate lines their options map to, and gives the Makefile a crdgen
+// target that installs it into $(LOCALBIN), as kubebuilder installs its
+// tools, leaving go.mod alone.
 //
 // Commands:
 //
