@@ -80,7 +80,7 @@ func (a *app) migrateCmd(args []string) int {
 		return a.fail(diags, err)
 	}
 	a.printDiags(diags)
-	if len(res.Changes) == 0 {
+	if res.Invocations == 0 {
 		fmt.Fprintln(a.stdout, "crdgen migrate: no controller-gen invocation found; nothing to do")
 		return exitOK
 	}
@@ -101,7 +101,7 @@ func (a *app) migrateCmd(args []string) int {
 	for _, file := range slices.Sorted(maps.Keys(res.Added)) {
 		fmt.Fprintf(a.stdout, "%s: added\n  %s\n", file, strings.Join(res.Added[file], "\n  "))
 	}
-	fmt.Fprintf(a.stdout, "crdgen migrate: %d controller-gen invocations now run crdgen; go.mod is unchanged\n", len(res.Changes))
+	fmt.Fprintf(a.stdout, "crdgen migrate: %d controller-gen invocations now run crdgen; go.mod is unchanged\n", res.Invocations)
 	return exitOK
 }
 

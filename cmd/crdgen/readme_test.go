@@ -49,12 +49,18 @@ func TestDocsShowMigratedKubebuilderLines(t *testing.T) {
 	if err != nil || diags.HasErrors() {
 		t.Fatalf("migrate: %v %v", err, diags)
 	}
-	if len(res.Changes) != 2 {
-		t.Fatalf("migrate changed %d lines, want 2", len(res.Changes))
+	var lines []migrate.Change
+	for _, c := range res.Changes {
+		if strings.HasPrefix(c.New, `"$(CRDGEN)" `) {
+			lines = append(lines, c)
+		}
+	}
+	if len(lines) != 2 {
+		t.Fatalf("migrate wrote %d crdgen lines, want 2: %v", len(lines), res.Changes)
 	}
 	for _, page := range []string{"README.md", "docs/guides/migrating-from-controller-gen.md", "docs/guides/generators.md"} {
 		text := readDoc(t, page)
-		for _, c := range res.Changes {
+		for _, c := range lines {
 			if !strings.Contains(text, "\t"+c.New+"\n") {
 				t.Errorf("%s does not show the line crdgen migrate writes:\n\t%s", page, c.New)
 			}

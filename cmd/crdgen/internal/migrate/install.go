@@ -100,16 +100,24 @@ func (mf *makefile) install(sites []*site, scripts map[string]*source, version s
 }
 
 // prerequisites replace controller-gen's install target among a rule's
-// prerequisites with crdgen's.
+// prerequisites with crdgen's, or, when it has none, add crdgen's first:
+// a target that runs crdgen installs it, as kubebuilder's manifests
+// target installs controller-gen.
 func (mf *makefile) prerequisites(r *rule, cgVar string) []edit {
 	var edits []edit
+	has := false
 	for _, w := range lex(mf.src.Data[r.PrereqStart:r.PrereqEnd], r.PrereqStart) {
 		switch w.Value {
 		case "controller-gen":
 			edits = append(edits, edit{w.Start, w.End, "crdgen"})
 		case "$(" + cgVar + ")", "${" + cgVar + "}":
 			edits = append(edits, edit{w.Start, w.End, "$(CRDGEN)"})
+		case "crdgen", "$(CRDGEN)", "${CRDGEN}":
+			has = true
 		}
+	}
+	if len(edits) == 0 && !has {
+		edits = append(edits, edit{r.PrereqStart, r.PrereqStart, " crdgen"})
 	}
 	return edits
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -48,8 +49,11 @@ type Result struct {
 	// Set holds the new content of every file it changes, each owned by
 	// the bytes migrate read (a file changed since is not replaced).
 	Set *output.Set
-	// Changes are the rewritten invocations, in file and line order.
-	Changes []Change
+	// Changes are the lines changed (the invocations, the prerequisites,
+	// a script's run), in file and line order; Invocations counts the
+	// invocations rewritten.
+	Changes     []Change
+	Invocations int
 	// Added are the lines added for the install convention, by file.
 	Added map[string][]string
 }
@@ -161,8 +165,8 @@ func (r *Result) rewrite(f *found, mapped []Mapped, version string) {
 	for i, s := range f.sites {
 		text := commandText(s, version) + " " + argsText(mapped[i].Args())
 		bySource[s.src] = append(bySource[s.src], edit{s.Start, s.End, text})
-		r.Changes = append(r.Changes, Change{File: s.src.Name, Line: s.src.pos(s.Start).Line, Old: oneLine(s.src.Data[s.Start:s.End]), New: text})
 	}
+	r.Invocations = len(f.sites)
 	if f.mf != nil {
 		edits, added := f.mf.install(f.sites, f.scripts, version)
 		if len(edits) > 0 {
@@ -173,6 +177,7 @@ func (r *Result) rewrite(f *found, mapped []Mapped, version string) {
 		}
 	}
 	for src, edits := range bySource {
+		r.Changes = append(r.Changes, lineChanges(src, edits)...)
 		read := []byte(src.Data)
 		r.Set.Put(src.Path, output.Bytes(applyEdits(src.Data, edits)), func(old []byte) error {
 			if !bytes.Equal(old, read) {
@@ -269,6 +274,29 @@ func argsText(args []string) string {
 		q[i] = shellQuote(a)
 	}
 	return strings.Join(q, " ")
+}
+
+// lineChanges are the lines of src that edits change (not those they
+// add), each as it was and as it is, continuation lines shown as one.
+func lineChanges(src *source, edits []edit) []Change {
+	lines := src.logicalLines()
+	byLine := map[int][]edit{}
+	for _, e := range edits {
+		if e.Start == e.End && (strings.HasPrefix(e.Text, "\n") || strings.HasSuffix(e.Text, "\n")) {
+			continue // whole lines added
+		}
+		i := slices.IndexFunc(lines, func(ll logicalLine) bool { return ll.Start <= e.Start && e.End <= ll.End })
+		if i >= 0 {
+			byLine[i] = append(byLine[i], edit{e.Start - lines[i].Start, e.End - lines[i].Start, e.Text})
+		}
+	}
+	var out []Change
+	for _, i := range slices.Sorted(maps.Keys(byLine)) {
+		ll := lines[i]
+		old := src.Data[ll.Start:ll.End]
+		out = append(out, Change{File: src.Name, Line: src.pos(ll.Start).Line, Old: oneLine(old), New: oneLine(applyEdits(old, byLine[i]))})
+	}
+	return out
 }
 
 // oneLine shows a command that spans lines on one.

@@ -349,3 +349,26 @@ func TestIncludedVariables(t *testing.T) {
 		t.Errorf("changed %v, want the Makefile only", files)
 	}
 }
+
+// TestTargetsInstallCrdgen checks that every target that runs crdgen
+// depends on its install target, whether or not it depended on
+// controller-gen's, and that the lines it changes are listed whole.
+func TestTargetsInstallCrdgen(t *testing.T) {
+	dir := project(t, map[string]string{"Makefile": "gen: deps ## Generate.\n\tcontroller-gen object paths=./...\n"})
+	res, diags, err := Run(Options{Dir: dir, Version: "v1.2.3"})
+	if err != nil || diags.HasErrors() {
+		t.Fatal(err, diags)
+	}
+	want := []Change{
+		{File: "Makefile", Line: 1, Old: "gen: deps ## Generate.", New: "gen: crdgen deps ## Generate."},
+		{File: "Makefile", Line: 2, Old: "controller-gen object paths=./...", New: "$(CRDGEN) generate --generators object ./..."},
+	}
+	if len(res.Changes) != len(want) {
+		t.Fatalf("changes %v, want %v", res.Changes, want)
+	}
+	for i := range want {
+		if res.Changes[i] != want[i] {
+			t.Errorf("change %d: got %+v, want %+v", i, res.Changes[i], want[i])
+		}
+	}
+}
