@@ -124,134 +124,19 @@ cg_lines() {
 	rm -rf "$tmp"
 }
 
-# paths_of VALUE prints the package patterns of a paths= value, one a
-# line: controller-gen reads it as a list of strings, "{a, b}" or "a;b",
-# each element optionally quoted.
-paths_of() {
-	local v=$1
-	v=${v#\{}
-	v=${v%\}}
-	tr ';,' '\n\n' <<<"$v" | sed -E 's/^[[:space:]]*//; s/[[:space:]]*$//; s/^"(.*)"$/\1/' | sed '/^$/d'
-}
-
-# map_flags LINE prints what one controller-gen command line maps to
-# (docs/guides/migrating-from-controller-gen.md and
-# docs/guides/generators.md): "cd DIR" when the line changes directory
-# first, then the `crdgen generate` arguments, one flag with its value a
-# line and "pattern P" for each package pattern; an option with no crdgen
-# flag is printed as "unmapped OPTION". Only the line's own options are
-# mapped, and where the line has no output rule, controller-gen's default
-# (config/<generator>, or the directory of a global output: rule) is
-# given where crdgen's differs: always for crd (crdgen's is
-# config/crd/bases), for rbac and webhook after a cd (in a kubebuilder
-# project crdgen's are the project's config/rbac and config/webhook).
-map_flags() {
-	local line=$1 args w o gens="" header="" cd="" crdOut="" rbacOut="" webhookOut="" allOut=""
-	if [[ $line =~ ^cd\ +([^\;\&]*[^\;\&\ ])\ *(\;|\&\&)\ *(.*)$ ]]; then
-		cd=${BASH_REMATCH[1]}
-		line=${BASH_REMATCH[3]}
-	fi
-	args=$(sed -E 's/^"?__CONTROLLER_GEN__"? //' <<<"$line")
-	eval "set -- $args"
-	{
-		[ -z "$cd" ] || echo "cd $cd"
-		for w in "$@"; do
-			case $w in
-			paths=*) paths_of "${w#paths=}" | sed 's/^/pattern /' ;;
-			crd | crd:*)
-				gens+=,crd
-				[ "$w" = crd ] && continue
-				for o in $(tr ',' ' ' <<<"${w#crd:}"); do
-					case $o in
-					maxDescLen=*) echo "--max-description-length ${o#*=}" ;;
-					allowDangerousTypes=true) echo --allow-dangerous-types ;;
-					generateEmbeddedObjectMeta=true) echo --generate-embedded-object-meta ;;
-					# crdgen writes v1 CRDs only and always ignores unexported fields.
-					crdVersions=v1 | ignoreUnexportedFields=true) ;;
-					*) echo "unmapped crd:$o" ;;
-					esac
-				done
-				;;
-			rbac | rbac:*)
-				gens+=,rbac
-				for o in $(tr ',' ' ' <<<"${w#rbac:}"); do
-					case $o in
-					roleName=*) echo "--role-name ${o#*=}" ;;
-					year=*) echo "--year ${o#*=}" ;;
-					rbac) ;;
-					*) echo "unmapped rbac:$o" ;;
-					esac
-				done
-				;;
-			webhook | webhook:*)
-				gens+=,webhook
-				[ "$w" = webhook ] && continue
-				for o in $(tr ',' ' ' <<<"${w#webhook:}"); do
-					case $o in
-					year=*) echo "--year ${o#*=}" ;;
-					*) echo "unmapped webhook:$o" ;;
-					esac
-				done
-				;;
-			object | object:* | applyconfiguration | applyconfiguration:*)
-				gens+=,${w%%:*}
-				[ "$w" = "${w%%:*}" ] && continue
-				for o in $(tr ',' ' ' <<<"${w#*:}"); do
-					case $o in
-					headerFile=*)
-						if [ -n "$header" ] && [ "$header" != "${o#*=}" ]; then
-							echo "unmapped ${w%%:*}:$o (a second header file)"
-						else
-							header=${o#*=}
-							echo "--header-file $header"
-						fi
-						;;
-					year=*) echo "--year ${o#*=}" ;;
-					*) echo "unmapped ${w%%:*}:$o" ;;
-					esac
-				done
-				;;
-			output:crd:artifacts:config=* | output:crd:dir=*) crdOut=${w#*=} ;;
-			output:rbac:artifacts:config=* | output:rbac:dir=*) rbacOut=${w#*=} ;;
-			output:webhook:artifacts:config=* | output:webhook:dir=*) webhookOut=${w#*=} ;;
-			# Code goes into the packages under artifacts rules, as crdgen writes it.
-			output:object:artifacts:config=* | output:applyconfiguration:*) ;;
-			output:artifacts:config=*) allOut=${w#*=} ;;
-			*) echo "unmapped $w" ;;
-			esac
-		done
-		[[ ,$gens, != *,crd,* ]] || echo "-o ${crdOut:-${allOut:-config/crd}}"
-		if [[ ,$gens, == *,rbac,* ]] && [ -n "$rbacOut$allOut$cd" ]; then
-			echo "--rbac-dir ${rbacOut:-${allOut:-config/rbac}}"
-		fi
-		if [[ ,$gens, == *,webhook,* ]] && [ -n "$webhookOut$allOut$cd" ]; then
-			echo "--webhook-dir ${webhookOut:-${allOut:-config/webhook}}"
-		fi
-		echo "--generators ${gens#,}"
-	} | awk '!seen[$0]++'
-}
-
-# crdgen_line LINE prints the crdgen command line a controller-gen line
-# maps to, as a user would write it: "[cd DIR && ]crdgen generate
-# --generators G FLAGS... PATTERNS...", or "unmapped: ..." when an option
-# has no crdgen flag.
+# crdgen_line LINE DIR prints the crdgen command line a controller-gen
+# line of the project in DIR maps to, as `crdgen migrate --line` maps it
+# (cmd/crdgen/internal/migrate holds the one mapping, the table of
+# docs/guides/migrating-from-controller-gen.md): "[cd SUB && ]crdgen
+# generate --generators G FLAGS... PATTERNS...", or "unmapped: ..." with
+# crdgen's error when an option has no crdgen flag or setting.
 crdgen_line() {
-	local flags cd gens args=() patterns=() unmapped=() f
-	flags=$(map_flags "$1")
-	while IFS= read -r f; do
-		case $f in
-		"cd "*) cd=${f#cd } ;;
-		"pattern "*) patterns+=("${f#pattern }") ;;
-		"--generators "*) gens=${f#--generators } ;;
-		"unmapped "*) unmapped+=("${f#unmapped }") ;;
-		*) args+=("$f") ;;
-		esac
-	done <<<"$flags"
-	if [ ${#unmapped[@]} -gt 0 ]; then
-		echo "unmapped: ${unmapped[*]}"
-		return
+	local out
+	if out=$(cd "${2:-.}" && "$crdgen" migrate --line "$1" 2>&1); then
+		echo "$out"
+	else
+		echo "unmapped: $(grep 'error:' <<<"$out" | sed 's/^line:[0-9]*:[0-9]*: error: //' | head -n 3 | tr '\n' ' ')"
 	fi
-	echo "${cd:+cd $cd && }crdgen generate --generators $gens${args[*]:+ ${args[*]}}${patterns[*]:+ ${patterns[*]}}"
 }
 
 # run_crdgen NAME LABEL DIR LOG ARGS... runs `crdgen generate ARGS` in DIR;
@@ -388,6 +273,10 @@ whole() {
 	stale=$(changed_paths "$src" "$cg" | tr '\n' ' ')
 	note "$name" "whole: controller-gen vs committed" "${stale:-no committed file changed}"
 
+	# crdgen migrate, then the migrated Makefile's targets.
+	migrated "$name" "$src" "$cg"
+	[ -z "${MIGRATE_ONLY:-}" ] || return 0
+
 	# crdgen generate, as given. The build, vet and round trip check the
 	# first copy crdgen wrote into.
 	local checked=""
@@ -418,6 +307,77 @@ whole() {
 	check_copy "$name" "$checked"
 }
 
+# make_lines DIR PATTERN TARGET... prints the command lines matching
+# PATTERN that `make -n TARGET...` prints in a throwaway copy of DIR, with
+# controller-gen as __CONTROLLER_GEN__ and crdgen as __CRDGEN__ (-o: make
+# need not install either), continuation lines joined.
+make_lines() {
+	local dir=$1 pattern=$2 tmp
+	shift 2
+	tmp=$(mktemp -d "$work/make-n.XXXXXX")
+	cp -a "$dir/." "$tmp"
+	# shellcheck disable=SC2086
+	make -n --no-print-directory -C "$tmp" "$@" CONTROLLER_GEN=__CONTROLLER_GEN__ CRDGEN=__CRDGEN__ YEAR="$year" \
+		-o __CONTROLLER_GEN__ -o __CRDGEN__ ${WHOLE_MAKE_ARGS:-} 2>/dev/null |
+		sed -e ':a' -e '/\\$/{N;s/\\\n[[:space:]]*/ /;ba' -e '}' |
+		grep -E "^(cd [^;&]+(;|&&) *)?\"?$pattern\"? " || true
+	rm -rf "$tmp"
+}
+
+# migrated NAME SRC CG copies SRC to WORK/NAME/whole-migrate and runs
+# crdgen migrate there (a row says which files it changed; go.mod and
+# go.sum must not be among them), then, one after another, the crdgen
+# lines that the migrated Makefile's targets run (make -n), and compares
+# every file with controller-gen's copy CG. A controller-gen line left in
+# those targets is reported.
+migrated() {
+	local name=$1 src=$2 cg=$3 d="$work/$1" mg="$work/$1/whole-migrate" line rc i=0 changed left
+	rm -rf "$mg" "$mg.stamp" "$d/migrated" "$d"/migrate-run*.log
+	cp -a "$src" "$mg"
+	touch "$mg.stamp"
+	sleep 1
+	rc=0
+	(cd "$mg" && timed "$name: crdgen migrate" "$crdgen" migrate --crdgen-version v0.0.0) >"$d/migrate.log" 2>&1 || rc=$?
+	if [ "$rc" != 0 ]; then
+		refused "$name" "crdgen migrate" "$d/migrate.log" "$rc"
+		return 0
+	fi
+	changed=$(changed_paths "$src" "$mg" | tr '\n' ' ')
+	note "$name" "migrate: files changed" "${changed:-none}"
+	case " $changed " in *" go.mod "* | *" go.sum "*) note "$name" "migrate: go.mod/go.sum" "CHANGED" ;; esac
+	# shellcheck disable=SC2086
+	make_lines "$mg" __CRDGEN__ ${WHOLE_TARGETS:-manifests generate} >"$d/migrate-lines.txt"
+	# shellcheck disable=SC2086
+	left=$(make_lines "$mg" __CONTROLLER_GEN__ ${WHOLE_TARGETS:-manifests generate} | wc -l)
+	[ "$left" = 0 ] || note "$name" "migrate: controller-gen lines left" "$left"
+	note "$name" "migrate: make's crdgen lines" "$(sed 's/"\{0,1\}__CRDGEN__"\{0,1\}/crdgen/' "$d/migrate-lines.txt" | tr '\n' '|' | sed 's/|$//; s/|/ | /g')"
+	: >"$d/migrate-run.log"
+	while IFS= read -r line; do
+		i=$((i + 1))
+		rc=0
+		(cd "$mg" && timed "$name: migrated line $i" bash -c "${line//__CRDGEN__/$crdgen}") >>"$d/migrate-run.log" 2>&1 || rc=$?
+		[ "$rc" = 0 ] && continue
+		# As run_crdgen does: once more with --unknown-markers=warn, so that
+		# what it writes can still be compared.
+		refused "$name" "migrated line $i" "$d/migrate-run.log" "$rc"
+		line=${line/__CRDGEN__\" generate /__CRDGEN__\" generate --unknown-markers=warn }
+		line=${line/__CRDGEN__ generate /__CRDGEN__ generate --unknown-markers=warn }
+		rc=0
+		(cd "$mg" && timed "$name: migrated line $i --unknown-markers=warn" bash -c "${line//__CRDGEN__/$crdgen}") \
+			>>"$d/migrate-run-warn.log" 2>&1 || rc=$?
+		[ "$rc" = 0 ] || refused "$name" "migrated line $i --unknown-markers=warn" "$d/migrate-run-warn.log" "$rc"
+	done <"$d/migrate-lines.txt"
+	# The files migrate changed are kept in WORK/NAME/migrated/ and put
+	# back, so that the comparison is of what the lines wrote.
+	local p
+	for p in $changed; do
+		mkdir -p "$(dirname "$d/migrated/$p")"
+		cp "$mg/$p" "$d/migrated/$p"
+		cp "$src/$p" "$mg/$p"
+	done
+	compare_trees "$name" "crdgen migrate, make" "$src" "$cg" "$mg"
+}
+
 # run_line NAME LABEL DIR LOG CRDGEN_LINE runs a line of crdgen_line in
 # DIR (its cd, then crdgen generate with its arguments) with run_crdgen.
 run_line() {
@@ -443,7 +403,7 @@ line_unit() {
 	local name=$1 src=$2 i=$3 line=$4 d="$work/$1" rc=0 mapped verdict
 	local cg="$d/line-$i-controller-gen" cr="$d/line-$i-crdgen" cgLine
 	cgLine=$(sed 's/"\{0,1\}__CONTROLLER_GEN__"\{0,1\}/controller-gen/' <<<"$line")
-	mapped=$(crdgen_line "$line")
+	mapped=$(crdgen_line "$line" "$src")
 	cp -a "$src" "$cg"
 	cp -a "$src" "$cr"
 	touch "$cg.stamp" "$cr.stamp"
@@ -477,7 +437,7 @@ whole_lines() {
 	: >"$d/whole-lines.txt"
 	while IFS= read -r line; do
 		i=$((i + 1))
-		mapped=$(crdgen_line "$line")
+		mapped=$(crdgen_line "$line" "$src")
 		echo "$mapped" >>"$d/whole-lines.txt"
 		if [[ $mapped == unmapped:* ]]; then
 			note "$name" "whole: line $i" "$mapped"

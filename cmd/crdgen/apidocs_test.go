@@ -52,3 +52,20 @@ func TestDocsOwnOnlyTheirFiles(t *testing.T) {
 		t.Errorf("crdgen wrote %d files beside the hand-written index.md, want none", len(entries)-1)
 	}
 }
+
+// TestDocsDefaultDirectory checks that crdgen docs writes to docs/api when
+// nothing says otherwise, as every other output has its default, and that
+// an empty -o says what it is for.
+func TestDocsDefaultDirectory(t *testing.T) {
+	root := repoRoot(t)
+	a, _, stderr := testApp(root)
+	code := a.main([]string{"docs", "--check", "./examples/api/..."})
+	if want := filepath.Join("docs", "api", apidocs.IndexFile) + ":"; code != exitFail || !strings.Contains(stderr.String(), want) {
+		t.Errorf("docs --check: exit %d, want %d and a line for %s\n%s", code, exitFail, want, stderr)
+	}
+	a, _, stderr = testApp(root)
+	code = a.main([]string{"docs", "-o", "", "./examples/api/..."})
+	if want := "crdgen docs: -o is empty: name the directory the reference goes to (by default docs/api"; code != exitUsage || !strings.Contains(stderr.String(), want) {
+		t.Errorf("docs -o \"\": exit %d, want %d and %q\n%s", code, exitUsage, want, stderr)
+	}
+}

@@ -9,9 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/app"
+	"github.com/crdgen/crdgen/cmd/crdgen/internal/cli"
 )
 
 // Exit codes.
@@ -40,13 +40,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return (&invocation{Env: env, stdout: stdout, stderr: stderr}).main(args)
 }
 
-// buildVersion is the module version crdgen was built at, or "(devel)".
-func buildVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
-}
+// buildVersion is crdgen's version as its build says it (cli.Version).
+func buildVersion() string { return cli.Version() }
 
 const usage = `crdgen turns Go API types with +kubebuilder markers into CustomResourceDefinitions.
 
@@ -68,6 +63,7 @@ Usage:
                                    judge manifests as the API server would, each problem at its line
   crdgen markers                   list every marker crdgen reads
   crdgen lsp [crd flags]           serve the Language Server Protocol on standard input and output
+  crdgen migrate [flags]           rewrite the project's controller-gen lines to run crdgen
   crdgen version                   print crdgen's version
 
 Run "crdgen <command> -h" for a command's flags.
@@ -103,6 +99,8 @@ func (a *invocation) main(args []string) int {
 		return a.markersCmd(args[1:])
 	case "lsp":
 		return a.lspCmd(args[1:])
+	case "migrate":
+		return a.migrateCmd(args[1:])
 	case "version":
 		fmt.Fprintf(a.stdout, "crdgen %s\n", a.Version)
 		return exitOK

@@ -19,15 +19,20 @@
 //
 //	crdgen generate -o config/crd/bases ./api/...
 //
-// writes config/crd/bases/batch.tutorial.example.com_cronjobs.yaml. As a
-// module tool (go get -tool github.com/crdgen/crdgen/cmd/crdgen), in a
+// writes config/crd/bases/batch.tutorial.example.com_cronjobs.yaml. In a
 // go:generate line, with the settings in crdgen.yaml:
 //
-//	//go:generate go tool crdgen generate
+//	//go:generate crdgen generate
+//
+// In a project that runs controller-gen, crdgen migrate rewrites its
+// controller-gen lines (Makefile, scripts, go:generate) to the crdgen
+// generate lines their options map to, and gives the Makefile a crdgen
+// target that installs it into $(LOCALBIN), as kubebuilder installs its
+// tools, leaving go.mod alone.
 //
 // Commands:
 //
-//	crdgen generate [flags] PACKAGES...     write everything: CRDs, conversions, the cost report
+//	crdgen generate [flags] PACKAGES...     write what --generators asks: CRDs, conversions, DeepCopy, RBAC, webhooks, ...
 //	crdgen diff [flags] PACKAGES...         check the CRDs against the previous ones for breaking changes
 //	crdgen crd [flags] PACKAGES...          write one CRD file per group and kind
 //	crdgen test [flags] PACKAGES...         run the CRDs' test suites, in process
@@ -39,6 +44,7 @@
 //	crdgen validate [flags] [PATH...|-]     judge manifests as the API server would, each problem at its line
 //	crdgen markers                          list every marker crdgen reads
 //	crdgen lsp [crd flags]                  serve the Language Server Protocol on stdio, for editors
+//	crdgen migrate [flags]                  rewrite the project's controller-gen lines to run crdgen
 //	crdgen version                          print crdgen's version
 //
 // Each command's flags are in "crdgen COMMAND -h" and in

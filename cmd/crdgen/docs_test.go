@@ -101,6 +101,7 @@ func TestCommandLineReference(t *testing.T) {
 	for _, c := range packageCommands() {
 		fmt.Fprintf(&b, "## `crdgen %s`\n\n```\n%s```\n\n", c.Name, helpOf(t, c.Name, "-h"))
 	}
+	fmt.Fprintf(&b, "## `crdgen migrate`\n\n```\n%s```\n\n", helpOf(t, "migrate", "-h"))
 	b.WriteString(commandLineFooter)
 	golden.Check(t, filepath.Join(repoRoot(t), "docs", "reference", "command-line.md"), b.Bytes())
 }

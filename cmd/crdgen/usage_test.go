@@ -9,7 +9,7 @@ import (
 
 // TestDocListsEveryCommand pins the command list of the package's doc
 // comment (doc.go) to the commands crdgen has: every package command, then
-// markers, lsp and version, each once. The flags are not repeated there; they
+// markers, lsp, migrate and version, each once. The flags are not repeated there; they
 // are in docs/reference/command-line.md, which TestCommandLineReference
 // writes from the flag sets.
 func TestDocListsEveryCommand(t *testing.T) {
@@ -33,7 +33,7 @@ func TestDocListsEveryCommand(t *testing.T) {
 	for _, c := range packageCommands() {
 		want = append(want, c.Name)
 	}
-	want = append(want, "markers", "lsp", "version")
+	want = append(want, "markers", "lsp", "migrate", "version")
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {

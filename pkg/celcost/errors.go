@@ -45,8 +45,73 @@ func (w *walker) ruleError(pos token.Position, m markers.Marker, found bool, arg
 				at = m.At(mo)
 			}
 		}
-		w.a.diags.Errorf(at, markers.CodeCEL, "%s: %s does not compile: %s%s", name, arg, is[3], hint)
+		w.a.diags.Errorf(at, markers.CodeCEL, "%s: %s does not compile: %s%s%s", name, arg, is[3], fieldSuggestion(expr, is[3], props), hint)
 	}
+}
+
+// undefinedField matches cel-go's message for a field the type lacks.
+func undefinedField() *regexp.Regexp { return regexp.MustCompile(`^undefined field '([^']+)'$`) }
+
+// fieldSuggestion is ", did you mean %q" for a CEL error naming an
+// undefined field, with the closest property at the place the expression
+// reaches for it: self.a.b.field looks among b's properties, when the path
+// can be followed from the rule's scope (props), else among the scope's.
+// The names are as CEL sees them (escaped). Closest is a small edit
+// distance, or else the one property whose name starts with the field's
+// (discount: discountPercent).
+func fieldSuggestion(expr, msg string, props map[string]structuralschema.Structural) string {
+	m := undefinedField().FindStringSubmatch(msg)
+	if m == nil {
+		return ""
+	}
+	field := m[1]
+	if path := regexp.MustCompile(`\bself((?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.` + regexp.QuoteMeta(field) + `\b`).FindStringSubmatch(expr); path != nil {
+		at := props
+		for _, step := range strings.Split(strings.TrimPrefix(path[1], "."), ".") {
+			if step == "" {
+				break
+			}
+			next, ok := escapedProps(at)[step]
+			if !ok {
+				at = props
+				break
+			}
+			at = next.Properties
+		}
+		props = at
+	}
+	var names []string
+	for name := range escapedProps(props) {
+		names = append(names, name)
+	}
+	s := markers.Suggest(field, names)
+	if s == "" && len(field) >= 3 {
+		var prefixed []string
+		for _, n := range names {
+			if strings.HasPrefix(strings.ToLower(n), strings.ToLower(field)) {
+				prefixed = append(prefixed, n)
+			}
+		}
+		if len(prefixed) == 1 {
+			s = prefixed[0]
+		}
+	}
+	if s == "" {
+		return ""
+	}
+	return fmt.Sprintf(", did you mean %q", s)
+}
+
+// escapedProps are properties by the names CEL gives them; those it
+// cannot name are left out.
+func escapedProps(props map[string]structuralschema.Structural) map[string]structuralschema.Structural {
+	out := map[string]structuralschema.Structural{}
+	for name, p := range props {
+		if esc, ok := apiservercel.Escape(name); ok {
+			out[esc] = p
+		}
+	}
+	return out
 }
 
 // exprOffset converts CEL's 1-based line and column (in characters) to a

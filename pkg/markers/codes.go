@@ -88,6 +88,9 @@ const (
 	CodeFieldValidation Code = "field-validation"
 	// CodeUnknownKind: no CRD crdgen validate has serves an object's kind.
 	CodeUnknownKind Code = "unknown-kind"
+	// CodeMigrate: crdgen migrate found a controller-gen option it cannot
+	// map to crdgen, or a command line it cannot read.
+	CodeMigrate Code = "migrate"
 )
 
 // Codes lists every code, in the order they are declared.
@@ -96,7 +99,7 @@ func Codes() []Code {
 		CodeGoLoad, CodeGoType, CodeRecursiveType, CodeSchema, CodeDefault, CodeCRD, CodeAPIServer,
 		CodeCEL, CodeCELCost, CodeConversion, CodeStale, CodeBreaking, CodeLint, CodeConversionSkipped, CodeUnknownFields,
 		CodeTestFailed, CodeTestSuite, CodeRBAC, CodeWebhook, CodeDeepCopy, CodeSize, CodeOutput, CodeConfig, CodeConversionSchema,
-		CodeManifest, CodeInvalid, CodeFieldValidation, CodeUnknownKind}
+		CodeManifest, CodeInvalid, CodeFieldValidation, CodeUnknownKind, CodeMigrate}
 }
 
 // ParseCode returns the code of a name, or an error with a did-you-mean.

@@ -467,15 +467,22 @@ func (r *Request) settings() map[string]string {
 }
 
 // FixCommand is the command line that updates what --check found stale:
-// the same command and arguments without --check, run the way crdgen was.
+// the same command and arguments without --check, and without --format
+// (how a CI job prints diagnostics is not what a person runs to fix them),
+// run the way crdgen was.
 func FixCommand(dir, command string, args []string) string {
 	words := []string{cli.Invocation(dir), command}
-	for _, arg := range args {
-		switch arg {
-		case "--check", "-check", "--check=true", "-check=true":
+	for i := 0; i < len(args); i++ {
+		switch arg := args[i]; {
+		case arg == "--check" || arg == "-check" || arg == "--check=true" || arg == "-check=true":
+			continue
+		case arg == "--format" || arg == "-format":
+			i++
+			continue
+		case strings.HasPrefix(arg, "--format=") || strings.HasPrefix(arg, "-format="):
 			continue
 		}
-		words = append(words, arg)
+		words = append(words, args[i])
 	}
 	return strings.Join(words, " ")
 }

@@ -159,7 +159,7 @@ func (t *Table) Register(fs *cli.FlagSet, d Defaults) {
 		}
 	}
 	fs.Var(&cli.CommaList{List: &t.which, Allowed: Names(), Noun: "generator"}, "generators", "LIST",
-		"what to generate, comma-separated: "+strings.Join(Names(), ", ")+"; by default crd,conversion, in a kubebuilder project crd,object,rbac,webhook,applyconfiguration, or "+config.Name+"'s generators, with jsonschema and docs when "+config.Name+" configures them")
+		"what to generate, comma-separated: "+strings.Join(Names(), ", ")+"; by default "+strings.Join(config.DefaultGenerators(), ",")+", in a kubebuilder project "+strings.Join(config.KubebuilderGenerators(), ",")+" (what its make manifests generate runs), or "+config.Name+"'s generators, with jsonschema and docs when "+config.Name+" configures them")
 	for _, g := range t.rows {
 		if g.flags != nil {
 			g.flags(fs, d)
