@@ -19,7 +19,9 @@ type Marker struct {
 	Name string
 	// Pos is the position of the marker's '+'.
 	Pos token.Position
-	// Text is the marker as written, from the '+' on.
+	// Text is the marker as written, from the '+' on: for a conditional
+	// marker the whole +crdgen:when:... line, and for one the loader made
+	// of a doc comment's tag (FromDocTag) the tag, as <gateway:...>.
 	Text string
 	// Value is the typed argument value, e.g. Maximum{Value: 5}.
 	Value any
@@ -28,8 +30,10 @@ type Marker struct {
 	// Spans locate each argument's value, as written, in Text; the key is
 	// the argument name ("" for a one-value marker).
 	Spans map[string]Span
-	// When is the condition the marker holds under, for
-	// +crdgen:when:Gate:<marker> ("Gate" or "!Gate"; "" always).
+	// When is the condition the marker holds under ("" always): an
+	// expression over feature gates, as featureset.ParseCondition reads it
+	// ("Gate", "!Gate", "A|B", ...), from +crdgen:when:<cond>:<marker>, an
+	// OpenShift gate marker or a Gateway API channel tag.
 	When string
 	// FromDocTag is true for a marker the loader made of a tag in a doc
 	// comment (Gateway API's <gateway:...> tags) rather than read from a

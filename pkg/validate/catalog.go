@@ -53,9 +53,6 @@ func (c *Catalog) with(crds []*apiextv1.CustomResourceDefinition) *Catalog {
 	return out
 }
 
-// Len is how many kinds the catalog serves.
-func (c *Catalog) Len() int { return len(c.byGK) }
-
 // lookup is the CRD and version that serve an object; or, when none does,
 // why: skip says the object is of a kind Kubernetes serves itself (or no
 // API object at all), problem that no CRD of the catalog serves it.
