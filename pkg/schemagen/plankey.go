@@ -131,6 +131,9 @@ func (p *Plan) digest(t *model.Type) typeDigest {
 		var d typeDigest
 		w := fingerprint.New(sha256.New())
 		w.Ref = func(w *fingerprint.Writer, v reflect.Value) bool {
+			if !v.CanInterface() {
+				return markerRef(w, v)
+			}
 			switch x := v.Interface().(type) {
 			case *model.Type:
 				w.String("type")
@@ -167,12 +170,14 @@ func (p *Plan) pkgDigest(pk *model.Package) string {
 // markerRef writes a marker's definition by its name: definitions are
 // crdgen's own, the same in every run of one build of crdgen.
 func markerRef(w *fingerprint.Writer, v reflect.Value) bool {
-	d, ok := v.Interface().(*markers.Definition)
-	if ok {
-		w.String("marker")
-		w.String(d.Name)
+	if v.Type() != reflect.TypeFor[*markers.Definition]() {
+		return false
 	}
-	return ok
+	// By reflection, not Interface: a marker inside another's value
+	// (+k8s:eachVal's) is reached through an unexported field.
+	w.String("marker")
+	w.String(v.Elem().FieldByName("Name").String())
+	return true
 }
 
 // Reused returns the i-th CRD as a cache of builds gives it back: named,
