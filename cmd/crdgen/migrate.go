@@ -21,6 +21,7 @@ import (
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/migrate"
 	"github.com/crdgen/crdgen/cmd/crdgen/internal/output"
 	"github.com/crdgen/crdgen/internal/safefile"
+	"github.com/crdgen/crdgen/pkg/markers"
 )
 
 const migrateAbout = `Usage: crdgen migrate [flags]
@@ -61,7 +62,7 @@ func (a *invocation) migrateCmd(args []string) int {
 	if version == "" {
 		version = defaultInstallVersion(a.Version)
 	}
-	opts := migrate.Options{Dir: a.Dir, Version: version}
+	opts := migrate.Options{Dir: a.Dir, Version: version, Lenient: a.lenient}
 	if project, err := config.FindProject(a.Dir, safefile.OS{}); err == nil {
 		opts.Defaults.HeaderFile = config.LayoutOf(nil, project, safefile.OS{}).HeaderFile
 	}
@@ -111,4 +112,43 @@ func defaultInstallVersion(v string) string {
 		return v
 	}
 	return "latest"
+}
+
+// lenient runs a mapped line's crdgen command in dir, writing nothing, and
+// reports whether it fails only on unknown or misplaced markers (which
+// controller-gen drops silently and --unknown-markers=warn lets through),
+// with those errors.
+func (a *invocation) lenient(dir string, args []string) (bool, markers.ErrorList) {
+	c := packageCommand(args[0])
+	if c == nil {
+		return false, nil
+	}
+	env := &app.Env{Ctx: a.Ctx, Dir: dir, Version: a.Version, CacheDir: "off"}
+	r, res := app.Prepare(env, c, args[1:])
+	if res != nil {
+		return false, nil
+	}
+	l, res := r.Load()
+	diags := markers.ErrorList(nil)
+	if res != nil {
+		diags = res.Diags
+	} else {
+		b, res := l.Build()
+		defer b.Results.Close()
+		diags = b.Diags
+		if res != nil {
+			diags = res.Diags
+		}
+	}
+	var found markers.ErrorList
+	for _, d := range diags {
+		if d.Severity != markers.Error {
+			continue
+		}
+		if d.Code != markers.CodeUnknownMarker && d.Code != markers.CodeMarkerTarget {
+			return false, nil
+		}
+		found = append(found, d)
+	}
+	return len(found) > 0, found
 }

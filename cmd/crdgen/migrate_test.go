@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,5 +128,62 @@ func TestMigrateRefusesWhatItCannotMap(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(filepath.Join(dir, "Makefile")); string(data) != makefile {
 		t.Errorf("the Makefile changed:\n%s", data)
+	}
+}
+
+// TestMigrateLetsThroughWhatControllerGenDrops migrates a kubebuilder
+// project whose API has a misspelt marker, which controller-gen drops
+// silently and crdgen refuses: the migrated manifests line gets
+// --unknown-markers=warn, so make manifests writes what controller-gen
+// wrote, and migrate names the marker as a warning to fix; the generate
+// line, which reads no validation marker, stays as it maps.
+func TestMigrateLetsThroughWhatControllerGenDrops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make")
+	}
+	makefile, err := os.ReadFile(filepath.Join("internal", "migrate", "testdata", "kubebuilder", "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := kubebuilderProject(t)
+	if err := os.WriteFile(filepath.Join(dir, "Makefile"), makefile, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	types := filepath.Join(dir, "api", "v1", "types.go")
+	data, err := os.ReadFile(types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typo := strings.Replace(string(data), "+kubebuilder:validation:Maximum=10", "+kubebuilder:validation:Maximun=10", 1)
+	if typo == string(data) {
+		t.Fatal("the project's types have no Maximum=10 to misspell")
+	}
+	os.WriteFile(types, []byte(typo), 0o644)
+
+	code, stdout, stderr := crdgenIn(t, dir, "migrate", "--crdgen-version", "v0.1.0")
+	if code != exitOK {
+		t.Fatalf("migrate: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "this line gets --unknown-markers=warn") || !strings.Contains(stderr, "warning: unknown marker +kubebuilder:validation:Maximun") {
+		t.Errorf("migrate did not name the misspelt marker:\n%s", stderr)
+	}
+	lines := makeLines(t, dir, "manifests", "generate")
+	if len(lines) != 2 {
+		t.Fatalf("make -n manifests generate runs %d crdgen lines, want 2: %q", len(lines), lines)
+	}
+	if !slices.Contains(lines[0], "--unknown-markers=warn") {
+		t.Errorf("the manifests line has no --unknown-markers=warn: %q", lines[0])
+	}
+	if slices.Contains(lines[1], "--unknown-markers=warn") {
+		t.Errorf("the generate line got --unknown-markers=warn: %q", lines[1])
+	}
+	// The migrated lines run: the manifests line writes the CRD.
+	for _, args := range lines {
+		if code, _, stderr := crdgenIn(t, dir, args...); code != exitOK {
+			t.Errorf("crdgen %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+		}
 	}
 }

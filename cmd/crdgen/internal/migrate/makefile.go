@@ -340,7 +340,7 @@ func (mf *makefile) recipeLine(start, end int, r *rule) markers.ErrorList {
 			}
 			continue
 		}
-		s := &site{src: mf.src, kind: inMakefile, Start: cmd[0].Start, runner: run, quoted: mf.src.Data[cmd[0].Start] == '"', target: r}
+		s := &site{src: mf.src, kind: inMakefile, Start: cmd[0].Start, runner: run, quoted: mf.src.Data[cmd[0].Start] == '"', target: r, dir: dir}
 		s.End = cmd[n-1].End
 		if name, ok := refName(cmd[0].Value); ok {
 			s.cmdVar = name

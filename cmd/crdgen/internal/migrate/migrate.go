@@ -34,6 +34,13 @@ type Options struct {
 	Version string
 	// Defaults are crdgen's defaults in the project.
 	Defaults Defaults
+	// Lenient, when set, runs a mapped line's crdgen command in dir (its
+	// working directory) and reports whether it fails only on markers
+	// controller-gen drops silently (unknown or misplaced markers), with
+	// those problems: the line then gets --unknown-markers=warn, so that
+	// the migrated target writes what controller-gen wrote, and the
+	// problems are printed as warnings to fix.
+	Lenient func(dir string, args []string) (bool, markers.ErrorList)
 }
 
 // Change is one line migrate rewrites.
@@ -78,6 +85,38 @@ func Run(opts Options) (*Result, markers.ErrorList, error) {
 			diags.Errorf(s.src.pos(s.Start), markers.CodeMigrate, "go tool runs controller-gen as a tool of this module; crdgen migrate does not change go.mod: run crdgen from $PATH or go run %s@VERSION instead", Package)
 		}
 		mapped[i] = m
+	}
+	if opts.Lenient != nil && !diags.HasErrors() {
+		for i, s := range f.sites {
+			if s.kind != inMakefile || strings.Contains(s.dir, "$") || slices.Contains(mapped[i].Flags, "--unknown-markers=warn") {
+				continue
+			}
+			// The line as make runs it: its variables ($(EXP_DIR) in a
+			// pattern) expanded from the Makefile.
+			args, ok := slices.Clone(mapped[i].Args()), true
+			for j, arg := range args {
+				if strings.Contains(arg, "$") && f.mf != nil {
+					args[j], ok = f.mf.expand(arg, 0)
+				}
+				if !ok || strings.Contains(args[j], "$") {
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			warn, found := opts.Lenient(filepath.Join(opts.Dir, s.dir), args)
+			if !warn {
+				continue
+			}
+			mapped[i].Flags = append(mapped[i].Flags, "--unknown-markers=warn")
+			pos := s.src.pos(s.Start)
+			diags.Warnf(pos, markers.CodeMigrate, "this line gets --unknown-markers=warn: crdgen refuses %d marker(s) of the project that controller-gen drops silently (below); fix them and remove the flag", len(found))
+			for _, e := range found {
+				e.Severity = markers.Warning
+				diags.Add(e)
+			}
+		}
 	}
 	settings, d := settingsOf(f.sites, mapped)
 	diags.Append(d)

@@ -103,6 +103,9 @@ type site struct {
 	args   []arg
 	// target is the make rule whose recipe the line is in.
 	target *rule
+	// dir is where the line runs, relative to the project: a cd DIR before
+	// it on a recipe line ("": the project's directory).
+	dir string
 }
 
 // edit replaces the bytes Start to End of a file with Text.
