@@ -36,6 +36,9 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 		items bool
 		// each is +k8s:eachVal's: the values of a list or a map.
 		each bool
+		// noModify is +k8s:eachVal=+k8s:update=NoModify: a transition rule
+		// on each value (applyEachNoModify), which has no meaning row.
+		noModify bool
 	}
 	var plain, items []entry
 	for _, m := range ms {
@@ -48,8 +51,12 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 				continue
 			}
 			v, isItems, each = ev.Inner().Value, true, true
+			if u, ok := v.(markers.K8sUpdate); ok && u.Value == "NoModify" {
+				items = append(items, entry{m: m, v: v, rule: meaning{priority: prioDefault}, items: true, each: true, noModify: true})
+				continue
+			}
 			if r, _ := meaningOf(v); r.acts != onSchema {
-				g.diags.Errorf(m.Pos, markers.CodeMarkerTarget, "+%s=+%s: crdgen does not apply +%s to each value (yet, for +k8s:update)", m.Name, ev.Inner().Name, ev.Inner().Name)
+				g.diags.Errorf(m.Pos, markers.CodeMarkerTarget, "+%s=+%s: crdgen does not apply +%s to each value", m.Name, ev.Inner().Name, ev.Inner().Name)
 				continue
 			}
 		}
@@ -71,6 +78,10 @@ func (g *gen) applyMarkers(ms []markers.Marker, s *apiextv1.JSONSchemaProps, sub
 		g.applyOne(&applyCtx{g: g, m: e.m, subject: subject, owner: owner}, s, e.v, e.rule)
 	}
 	for _, e := range items {
+		if e.noModify {
+			g.applyEachNoModify(e.m, s, subject)
+			continue
+		}
 		if e.each && s.Type == "object" && s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
 			g.applyOne(&applyCtx{g: g, m: e.m, subject: "the values of " + subject, owner: owner}, s.AdditionalProperties.Schema, e.v, e.rule)
 			continue

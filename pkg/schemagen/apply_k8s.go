@@ -205,3 +205,30 @@ func (g *gen) updateRules(fm []markers.Marker, f *model.Field, fs, props *apiext
 		props.XValidations = append(props.XValidations, apiextv1.ValidationRule{Rule: rule, Message: msg, FieldPath: "." + name})
 	}
 }
+
+// applyEachNoModify writes +k8s:eachVal=+k8s:update=NoModify: a value of a
+// map, or an item of a list whose items the API server correlates by key
+// (listType=map), may be added or removed but not changed, as
+// validation-gen's per-item NoModify (which needs listType=map too) judges:
+// a transition rule on each value, which the server runs only for a value
+// in both objects.
+func (g *gen) applyEachNoModify(m markers.Marker, s *apiextv1.JSONSchemaProps, subject string) {
+	var each *apiextv1.JSONSchemaProps
+	switch {
+	case s.Type == "object" && s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil:
+		each = s.AdditionalProperties.Schema
+	case s.Type == "array" && s.Items != nil && s.Items.Schema != nil && s.XListType != nil && *s.XListType == "map":
+		each = s.Items.Schema
+	case s.Type == "array":
+		g.diags.Errorf(m.Pos, markers.CodeSchema, "+%s=+k8s:update=NoModify needs a list whose items are matched by key (+listType=map), as in validation-gen; %s is not one", m.Name, subject)
+		return
+	default:
+		g.diags.Errorf(m.Pos, markers.CodeSchema, "+%s applies to the values of a list or a map, but %s is %s", m.Name, subject, describeType(s))
+		return
+	}
+	if each.Type == "array" || each.Type == "object" && each.AdditionalProperties != nil {
+		g.diags.Errorf(m.Pos, markers.CodeSchema, "+%s=+k8s:update=NoModify does not apply to values that are lists or maps, as in validation-gen", m.Name)
+		return
+	}
+	each.XValidations = append(each.XValidations, apiextv1.ValidationRule{Rule: "self == oldSelf", Message: "field cannot be modified once set"})
+}

@@ -385,6 +385,32 @@ func updateChecks() []updateCheck {
 		{"grow", func(p *field.Path, n, o any) field.ErrorList {
 			return validate.UpdateMap(ctx, up, p, mapOf(n), mapOf(o), validate.NoRemoveItem)
 		}, []any{nil, map[string]any{}, map[string]any{"a": "1"}, map[string]any{"a": "2"}, map[string]any{"b": "1"}, map[string]any{"a": "1", "b": "1"}}},
+		// eachVal=update=NoModify: an item of a listType=map list (matched
+		// by its key, as validation-gen's EachSliceVal matches it) or a
+		// map's value may come and go but not change.
+		{"ports", func(p *field.Path, n, o any) field.ErrorList {
+			olds := map[any]any{}
+			for _, item := range listOf(o) {
+				olds[item.(map[string]any)["name"]] = item
+			}
+			var errs field.ErrorList
+			for i, item := range listOf(n) {
+				if old, ok := olds[item.(map[string]any)["name"]]; ok && !equality.Semantic.DeepEqual(old, item) {
+					errs = append(errs, field.Invalid(p.Index(i), nil, "field cannot be modified once set"))
+				}
+			}
+			return errs
+		}, []any{nil, []any{}, []any{map[string]any{"name": "a", "number": 1}}, []any{map[string]any{"name": "a", "number": 2}},
+			[]any{map[string]any{"name": "b", "number": 1}}, []any{map[string]any{"name": "b"}, map[string]any{"name": "a", "number": 2}}}},
+		{"env", func(p *field.Path, n, o any) field.ErrorList {
+			var errs field.ErrorList
+			for k, v := range mapOf(n) {
+				if old, ok := mapOf(o)[k]; ok && old != v {
+					errs = append(errs, field.Invalid(p.Key(k), nil, "field cannot be modified once set"))
+				}
+			}
+			return errs
+		}, []any{nil, map[string]any{}, map[string]any{"a": "1"}, map[string]any{"a": "2"}, map[string]any{"b": "1"}, map[string]any{"a": "2", "b": "1"}}},
 		// A struct that is not a pointer is always in what a Go client
 		// writes (encoding/json does not omit it), so it is never absent
 		// here: a transition rule on it runs only where the old object
@@ -472,6 +498,12 @@ func TestUpdatesJudgeAsValidationGen(t *testing.T) {
 		}
 	}
 	t.Logf("%d updates judged, every verdict and field path validation-gen's", n)
+}
+
+// listOf is v as a list (nil: none).
+func listOf(v any) []any {
+	l, _ := v.([]any)
+	return l
 }
 
 // emptyMap says v is no map, or an empty one.

@@ -116,6 +116,28 @@ type Pinned struct {
 	// +optional
 	// +k8s:update=NoModify
 	Part Part `json:"part,omitempty"`
+	// Ports may come and go, but a port does not change (bounded, as a
+	// transition rule on every item needs to be within the cost budget).
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	// +k8s:maxItems=8
+	// +k8s:eachVal=+k8s:update=NoModify
+	Ports []Port `json:"ports,omitempty"`
+	// +optional
+	// +k8s:maxProperties=8
+	// +k8s:eachVal=+k8s:maxLength=64
+	// +k8s:eachVal=+k8s:update=NoModify
+	Env map[string]string `json:"env,omitempty"`
+}
+
+// Port is a named port.
+type Port struct {
+	// +required
+	// +k8s:format=k8s-short-name
+	Name string `json:"name"`
+	// +optional
+	Number int32 `json:"number,omitempty"`
 }
 
 // Part is a part.

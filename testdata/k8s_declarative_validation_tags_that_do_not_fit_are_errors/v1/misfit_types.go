@@ -72,6 +72,11 @@ type MisfitSpec struct {
 	// +optional
 	// +k8s:eachVal=+k8s:forbidden
 	Keys map[string]string `json:"keys,omitempty"`
+	// Order is an atomic list: its items have no key to be matched by.
+	// +optional
+	// +listType=atomic
+	// +k8s:eachVal=+k8s:update=NoModify
+	Order []string `json:"order,omitempty"`
 }
 
 // Part is a part.
