@@ -38,20 +38,7 @@ func makeLines(t *testing.T, dir string, targets ...string) [][]string {
 // them: they write the same files as the lines the migration guide gives
 // for a kubebuilder project, and go.mod and go.sum are unchanged.
 func TestMigrateKubebuilderProject(t *testing.T) {
-	if testing.Short() {
-		t.Skip("makes a module and runs the go command")
-	}
-	if _, err := exec.LookPath("make"); err != nil {
-		t.Skip("no make")
-	}
-	makefile, err := os.ReadFile(filepath.Join("internal", "migrate", "testdata", "kubebuilder", "Makefile"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := kubebuilderProject(t)
-	if err := os.WriteFile(filepath.Join(dir, "Makefile"), makefile, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := kubebuilderMakefileProject(t)
 	guide := filepath.Join(t.TempDir(), "guide")
 	runOK(t, "", "cp", "-a", dir, guide)
 	before := snapshot(t, dir)
@@ -138,20 +125,7 @@ func TestMigrateRefusesWhatItCannotMap(t *testing.T) {
 // wrote, and migrate names the marker as a warning to fix; the generate
 // line, which reads no validation marker, stays as it maps.
 func TestMigrateLetsThroughWhatControllerGenDrops(t *testing.T) {
-	if testing.Short() {
-		t.Skip("makes a module and runs the go command")
-	}
-	if _, err := exec.LookPath("make"); err != nil {
-		t.Skip("no make")
-	}
-	makefile, err := os.ReadFile(filepath.Join("internal", "migrate", "testdata", "kubebuilder", "Makefile"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := kubebuilderProject(t)
-	if err := os.WriteFile(filepath.Join(dir, "Makefile"), makefile, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := kubebuilderMakefileProject(t)
 	types := filepath.Join(dir, "api", "v1", "types.go")
 	data, err := os.ReadFile(types)
 	if err != nil {
@@ -186,4 +160,26 @@ func TestMigrateLetsThroughWhatControllerGenDrops(t *testing.T) {
 			t.Errorf("crdgen %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
 		}
 	}
+}
+
+// kubebuilderMakefileProject is a kubebuilder project with the Makefile of
+// internal/migrate's testdata (kubebuilder v4's lines); it skips without
+// make, and under -short.
+func kubebuilderMakefileProject(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("makes a module and runs the go command")
+	}
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make")
+	}
+	makefile, err := os.ReadFile(filepath.Join("internal", "migrate", "testdata", "kubebuilder", "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := kubebuilderProject(t)
+	if err := os.WriteFile(filepath.Join(dir, "Makefile"), makefile, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -13,14 +13,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crdgen/crdgen/pkg/crtest"
 	"github.com/crdgen/crdgen/pkg/markers"
 )
 
 // Formats of Render.
 const (
-	FormatText   = "text"
-	FormatJSON   = "json"
-	FormatGitHub = "github"
+	FormatText   = crtest.FormatText
+	FormatJSON   = crtest.FormatJSON
+	FormatGitHub = crtest.FormatGitHub
 )
 
 // Render writes a report in a format; rel shortens paths.
